@@ -1,0 +1,42 @@
+/**
+ * Every `/api` path the portal calls, with the source's spelling kept (`GetInitPawwword`,
+ * `GetAllCnProvices`, `refereToken`). Server routes and web fetchers both use these constants.
+ */
+export const ApiPath = {
+  // Login and account
+  CustomerLogin: '/api/Login/CustomerLogin',
+  RefreshToken: '/api/Login/RefreshToken',
+  Logout: '/api/Login/Logout',
+  ChangeInitPassword: '/api/User/ChangeInitPassword',
+  ChangePassword: '/api/User/ChangePassword',
+  GetInitPassword: '/api/User/GetInitPawwword',
+  SecuritySetting: '/api/User/SecuritySetting',
+  QueryLoginLog: '/api/User/QueryLoginLog',
+  // Menu and application
+  QueryApplicationMenu: '/api/Common/QueryApplicationMenu',
+  GetApplicationInfo: '/api/ApplicationInfo/GetApplicationInfo',
+  GetLoginUserInfo: '/api/Common/GetLoginUserInfo',
+  GetBaseConfig: '/api/Common/GetBaseConfig',
+  // Reference data
+  GetAllCnProvinces: '/api/Common/GetAllCnProvices',
+  GetCnProvinceCities: '/api/Common/GetCnProvinceCitys',
+  GetCnCityDistricts: '/api/Common/GetCnCityDistricts',
+  GetCountry: '/api/Common/GetCountry',
+  GetSystemDictionaryByKey: '/api/Common/GetSystemDictionaryByKey',
+  QueryLaotieCurrency: '/api/Common/QueryLaotieCurrency',
+  // Calls excluded from refresh-and-retry (section 8)
+  QueryNewNotification: '/api/Notification/QueryNewNotification',
+  BatchImportPreview: '/api/CustomerOrder/BatchImportPreview',
+} as const;
+
+/** Calls that carry no Authorization header. */
+export const PUBLIC_API_PATHS: readonly string[] = [
+  ApiPath.CustomerLogin,
+  ApiPath.RefreshToken,
+  ApiPath.GetApplicationInfo,
+];
+
+/** Calls whose body code 401 is not refreshed and retried (section 8). */
+export const NO_REFRESH_RETRY_PATHS: readonly string[] = [ApiPath.QueryNewNotification, ApiPath.BatchImportPreview];
+
+export const VERSION_FILE_PATH = '/versionUser.json';

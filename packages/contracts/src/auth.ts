@@ -1,0 +1,99 @@
+import { z } from 'zod';
+
+/** Password rule for every new password: 8–64 characters with at least one letter and one digit. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 64;
+export const NewPasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH)
+  .max(PASSWORD_MAX_LENGTH)
+  .regex(/[A-Za-z]/, 'password.needsLetter')
+  .regex(/\d/, 'password.needsDigit');
+
+/** `POST /api/Login/CustomerLogin`: the login name or the phone number, and the password. */
+export const LoginRequestSchema = z.object({
+  userName: z.string().trim().min(1).max(64),
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+});
+export type LoginRequest = z.infer<typeof LoginRequestSchema>;
+
+/**
+ * Token pair answered by login and by `Login/RefreshToken`. `refereToken` keeps the source's spelling.
+ * `expiresInSecond` is the access token's lifetime.
+ */
+export const TokenPairSchema = z.object({
+  jwtToken: z.string(),
+  refereToken: z.string(),
+  expiresInSecond: z.number().int(),
+});
+export type TokenPair = z.infer<typeof TokenPairSchema>;
+
+export const LoginResponseSchema = TokenPairSchema.extend({
+  /** True while the user still has the password the provider issued; the portal asks to change it. */
+  isInitPassword: z.boolean(),
+});
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+
+export const ChangeInitPasswordRequestSchema = z.object({ newPassword: NewPasswordSchema });
+export const ChangePasswordRequestSchema = z.object({
+  oldPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  newPassword: NewPasswordSchema,
+});
+
+export const UserType = { Main: 'main', Sub: 'sub' } as const;
+export type UserType = (typeof UserType)[keyof typeof UserType];
+
+export const CustomerStatus = { Active: 'active', Arrears: 'arrears', Frozen: 'frozen' } as const;
+
+/** `GET /api/Common/GetLoginUserInfo`. */
+export const LoginUserInfoSchema = z.object({
+  userId: z.string(),
+  loginName: z.string(),
+  userName: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  userType: z.enum(['main', 'sub']),
+  isInitPassword: z.boolean(),
+  customer: z.object({
+    customerId: z.string(),
+    customerCode: z.string(),
+    companyName: z.string(),
+    levelName: z.string(),
+    status: z.enum(['active', 'arrears', 'frozen']),
+  }),
+  permissions: z.array(z.string()),
+  roles: z.array(z.object({ id: z.string(), operationList: z.array(z.string()) })),
+  lastLoginAt: z.string().nullable(),
+});
+export type LoginUserInfo = z.infer<typeof LoginUserInfoSchema>;
+
+/** `GET /api/User/SecuritySetting`: what the security tab of the user centre shows. */
+export const SecuritySettingSchema = z.object({
+  maskedPhone: z.string().nullable(),
+  maskedEmail: z.string().nullable(),
+  isInitPassword: z.boolean(),
+  passwordChangedAt: z.string().nullable(),
+  isWeChatBound: z.boolean(),
+  lastLoginAt: z.string().nullable(),
+  lastLoginIp: z.string().nullable(),
+});
+export type SecuritySetting = z.infer<typeof SecuritySettingSchema>;
+
+export const LoginMethod = { Password: 'password', Sms: 'sms', WeChat: 'wechat', Sso: 'sso', Refresh: 'refresh' } as const;
+export const LoginResult = {
+  Success: 'success',
+  WrongPassword: 'wrong_password',
+  UnknownUser: 'unknown_user',
+  Disabled: 'disabled',
+  Throttled: 'throttled',
+} as const;
+
+export const LoginLogEntrySchema = z.object({
+  id: z.string(),
+  time: z.string(),
+  ip: z.string(),
+  userAgent: z.string(),
+  method: z.string(),
+  result: z.string(),
+});
+export type LoginLogEntry = z.infer<typeof LoginLogEntrySchema>;
