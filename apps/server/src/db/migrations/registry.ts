@@ -1,0 +1,9 @@
+import type { Migration } from 'kysely';
+import * as platform from './2026-11-22-001-platform.ts';
+import * as applicationData from './2026-11-22-002-application-data.ts';
+
+/** Every migration, in order. Names sort by date; a new migration gets a new, later name here. */
+export const migrations: Record<string, Migration> = {
+  '2026-11-22-001-platform': platform,
+  '2026-11-22-002-application-data': applicationData,
+};

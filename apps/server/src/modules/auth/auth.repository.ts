@@ -1,0 +1,99 @@
+import type { RoleGrant } from '@portal/contracts/access';
+import type { Db } from '../../db/database.ts';
+import type { LoginLogsTable, RefreshTokensTable, SessionsTable } from '../../db/schema.ts';
+import { newId, nowIso } from '../../lib/ids.ts';
+
+/** All SQL about users' credentials, sessions, refresh tokens and the login log. */
+
+export function findUserForLogin(db: Db, loginNameOrPhone: string) {
+  return db
+    .selectFrom('users')
+    .innerJoin('customers', 'customers.id', 'users.customer_id')
+    .select(['users.id', 'users.customer_id', 'users.password_hash', 'users.status', 'users.is_init_password', 'customers.status as customer_status'])
+    .where((eb) => eb.or([eb('users.login_name', '=', loginNameOrPhone.toLowerCase()), eb('users.phone', '=', loginNameOrPhone)]))
+    .executeTakeFirst();
+}
+
+export async function countFailedLogins(db: Db, by: 'login_name' | 'ip', value: string, since: string) {
+  const row = await db
+    .selectFrom('login_logs')
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('created_at').as('oldest')])
+    .where(by, '=', value)
+    .where('created_at', '>', since)
+    .where('result', 'in', ['wrong_password', 'unknown_user'])
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), oldest: row.oldest as string | null };
+}
+
+export async function insertLoginLog(db: Db, entry: Omit<LoginLogsTable, 'id' | 'created_at'>) {
+  await db.insertInto('login_logs').values({ ...entry, id: newId(), created_at: nowIso() }).execute();
+}
+
+export async function insertSession(db: Db, session: SessionsTable) {
+  await db.insertInto('sessions').values(session).execute();
+}
+
+export async function insertRefreshToken(db: Db, token: RefreshTokensTable) {
+  await db.insertInto('refresh_tokens').values(token).execute();
+}
+
+export function findRefreshToken(db: Db, tokenHash: string) {
+  return db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+/** Marks a refresh token used; false when another request used it first (a reuse). */
+export async function markRefreshTokenUsed(db: Db, tokenHash: string): Promise<boolean> {
+  const result = await db
+    .updateTable('refresh_tokens')
+    .set({ used_at: nowIso() })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function revokeSession(db: Db, sessionId: string, reason: string) {
+  await db.updateTable('sessions').set({ revoked_at: nowIso(), revoked_reason: reason }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+}
+
+/** Ends every session of a user except the one given (the caller's own). */
+export async function revokeOtherSessions(db: Db, userId: string, keepSessionId: string | null, reason: string) {
+  let query = db.updateTable('sessions').set({ revoked_at: nowIso(), revoked_reason: reason }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  if (keepSessionId) query = query.where('id', '!=', keepSessionId);
+  await query.execute();
+}
+
+/** What every authenticated request needs: the session, the user and the customer, in one query. */
+export function findSessionContext(db: Db, sessionId: string) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .innerJoin('customers', 'customers.id', 'sessions.customer_id')
+    .select([
+      'sessions.id as session_id',
+      'sessions.expires_at',
+      'sessions.revoked_at',
+      'users.id as user_id',
+      'users.customer_id',
+      'users.status as user_status',
+      'users.user_type',
+      'customers.status as customer_status',
+    ])
+    .where('sessions.id', '=', sessionId)
+    .executeTakeFirst();
+}
+
+export async function findUserRoles(db: Db, userId: string): Promise<RoleGrant[]> {
+  const rows = await db
+    .selectFrom('user_roles')
+    .innerJoin('roles', 'roles.id', 'user_roles.role_id')
+    .select(['roles.code', 'roles.operation_list'])
+    .where('user_roles.user_id', '=', userId)
+    .orderBy('roles.code')
+    .execute();
+  return rows.map((r) => ({ id: r.code, operationList: JSON.parse(r.operation_list) as string[] }));
+}
+
+export async function recordSuccessfulLogin(db: Db, userId: string, ip: string) {
+  await db.updateTable('users').set({ last_login_at: nowIso(), last_login_ip: ip }).where('id', '=', userId).execute();
+}

@@ -1,0 +1,75 @@
+import type { AccessSubject, RoleGrant } from '@portal/contracts/access';
+import { hasPermission } from '@portal/contracts/access';
+import { ApiCode } from '@portal/contracts/envelope';
+import { ALL_PERMISSIONS, type Permission } from '@portal/contracts/permissions';
+import fp from 'fastify-plugin';
+import { AppError, forbidden } from '../lib/errors.ts';
+import { nowIso } from '../lib/ids.ts';
+import { verifyAccessToken } from '../lib/tokens.ts';
+import { findSessionContext, findUserRoles } from '../modules/auth/auth.repository.ts';
+
+/** Who is calling: set on every authenticated request. */
+export interface AuthContext extends AccessSubject {
+  userId: string;
+  customerId: string;
+  sessionId: string;
+  userType: 'main' | 'sub';
+  roles: RoleGrant[];
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Open without sign-in (login, refresh, application info). Every other /api route needs a session. */
+    public?: boolean;
+    /** The permission the route's action needs; checked after sign-in. */
+    permission?: Permission;
+    /** The route answers even for a customer in arrears (so the portal can show who is signed in). */
+    allowInArrears?: boolean;
+  }
+  interface FastifyRequest {
+    auth: AuthContext;
+  }
+}
+
+/**
+ * Secure by default: every `/api` route requires a live session unless its config says `public`.
+ * Expired access token → 401 (the client refreshes); ended session or disabled user → 204;
+ * no or forged token → 402; customer in arrears → 203; missing permission → 403.
+ */
+export const authenticatePlugin = fp(
+  async (app) => {
+    app.decorateRequest('auth', null as unknown as AuthContext);
+    app.addHook('preHandler', async (request) => {
+      const config = request.routeOptions.config;
+      if (config.public || request.is404 || !request.url.startsWith('/api/')) return;
+      const header = request.headers.authorization;
+      const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+      if (!token) throw new AppError(ApiCode.NotSignedIn, 'auth.notSignedIn');
+      const verified = verifyAccessToken(token, app.tokenSecret);
+      if (!verified.ok) {
+        throw verified.reason === 'expired'
+          ? new AppError(ApiCode.AccessTokenExpired, 'auth.accessTokenExpired')
+          : new AppError(ApiCode.NotSignedIn, 'auth.notSignedIn');
+      }
+      const context = await findSessionContext(app.db, verified.claims.sid);
+      if (!context || context.revoked_at !== null || context.expires_at <= nowIso() || context.user_status !== 'enabled' || context.customer_status === 'frozen') {
+        throw new AppError(ApiCode.SessionInvalid, 'auth.sessionInvalid');
+      }
+      if (context.customer_status === 'arrears' && !config.allowInArrears) {
+        throw new AppError(ApiCode.Arrears, 'auth.arrears');
+      }
+      const roles = await findUserRoles(app.db, context.user_id);
+      request.auth = {
+        userId: context.user_id,
+        customerId: context.customer_id,
+        sessionId: context.session_id,
+        userType: context.user_type,
+        // The main user of a customer holds every permission; sub-users hold what their roles grant.
+        permissions: context.user_type === 'main' ? [...ALL_PERMISSIONS] : [],
+        roles,
+      };
+      if (config.permission && !hasPermission(request.auth, config.permission)) throw forbidden(config.permission);
+    });
+  },
+  { name: 'authenticate', dependencies: ['database', 'error-handler'] },
+);

@@ -1,0 +1,39 @@
+import fp from 'fastify-plugin';
+import type { AppConfig } from '../config.ts';
+import { readOrCreateFileSecret } from '../config.ts';
+import { createDatabase, type Db } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { readOrCreateDbSecret } from '../db/secrets.ts';
+import { seedDemoData } from '../db/seed.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: AppConfig;
+    /** Key that signs access tokens: configured, or generated once and kept (see config.ts). */
+    tokenSecret: string;
+  }
+}
+
+/** Opens the database, applies migrations, seeds demo data on an empty database, resolves the token secret. */
+export const databasePlugin = fp<{ config: AppConfig }>(
+  async (app, { config }) => {
+    const db = createDatabase(config.database);
+    app.decorate('db', db);
+    app.decorate('config', config);
+    app.addHook('onClose', async () => {
+      await db.destroy();
+    });
+    const applied = await migrateToLatest(db);
+    if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
+    if (config.seedDemo) {
+      const demo = await seedDemoData(db);
+      if (demo) app.log.info(demo, 'demo data seeded');
+    }
+    const secret =
+      config.tokenSecret ??
+      (config.database.kind === 'postgres' ? await readOrCreateDbSecret(db, 'token_secret') : readOrCreateFileSecret(config.dataDir));
+    app.decorate('tokenSecret', secret);
+  },
+  { name: 'database' },
+);

@@ -1,0 +1,96 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig, type AppConfig } from '../../src/config.ts';
+import { DEMO_MAIN_USER } from '../../src/db/seed.ts';
+
+/** Which database this run of the API suite uses: scripts/test.mjs runs it once per engine. */
+export const ENGINE = process.env.DATABASE_URL ? 'postgres' : 'sqlite';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh application on a fresh database for one test file: a temporary SQLite file, or a new
+ * PostgreSQL database created from the admin URL in DATABASE_URL and dropped afterwards.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-api-'));
+  const adminUrl = process.env.DATABASE_URL;
+  let databaseUrl: string | undefined;
+  let dbName: string | undefined;
+  if (adminUrl) {
+    dbName = `portal_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${dbName}`;
+    databaseUrl = url.toString();
+  }
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
+  });
+  const app = await buildApp(config, { logger: false });
+  await app.ready();
+  return {
+    app,
+    config,
+    async close() {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+      if (adminUrl && dbName) {
+        const admin = new pg.Client({ connectionString: adminUrl });
+        await admin.connect();
+        await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+        await admin.end();
+      }
+    },
+  };
+}
+
+export interface ApiAnswer<T = unknown> {
+  httpStatus: number;
+  code: number;
+  success: boolean;
+  message: string;
+  data: T;
+  headers: Record<string, unknown>;
+}
+
+/** Calls the API through `app.inject` and parses the envelope. */
+export async function call<T = unknown>(
+  app: FastifyInstance,
+  options: { method?: InjectOptions['method']; url: string; token?: string; body?: unknown; query?: Record<string, string>; headers?: Record<string, string> },
+): Promise<ApiAnswer<T>> {
+  const response = await app.inject({
+    method: options.method ?? 'GET',
+    url: options.url,
+    query: options.query,
+    payload: options.body as InjectOptions['payload'],
+    headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers },
+  });
+  const body = response.json() as { code: number; success: boolean; message: string; data: T };
+  return { httpStatus: response.statusCode, ...body, headers: response.headers };
+}
+
+export async function signIn(app: FastifyInstance, user: { loginName: string; password: string } = DEMO_MAIN_USER, headers: Record<string, string> = {}) {
+  const answer = await call<{ jwtToken: string; refereToken: string; expiresInSecond: number; isInitPassword: boolean }>(app, {
+    method: 'POST',
+    url: '/api/Login/CustomerLogin',
+    body: { userName: user.loginName, password: user.password },
+    headers,
+  });
+  if (answer.code !== 200) throw new Error(`sign-in failed: ${answer.code} ${answer.message}`);
+  return answer.data;
+}
