@@ -53,7 +53,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || !webDistDir || request.method !== 'GET') {
-      return sendEnvelope(reply, 404, { code: ApiCode.NotFound, success: false, message: request.t('error.notFound'), data: null });
+      return sendEnvelope(reply, 404, {
+        code: ApiCode.NotFound,
+        success: false,
+        message: request.t('error.notFound'),
+        data: null,
+      });
     }
     // History fallback: client-side routes load the app shell.
     return reply.header('Cache-Control', 'no-store').sendFile('index.html');

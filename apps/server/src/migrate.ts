@@ -8,7 +8,11 @@ async function main() {
   const db = createDatabase(config.database);
   try {
     const applied = await migrateToLatest(db);
-    console.log(applied.length ? `Applied ${applied.length} migration(s):\n  ${applied.join('\n  ')}` : 'Database is up to date.');
+    console.log(
+      applied.length
+        ? `Applied ${applied.length} migration(s):\n  ${applied.join('\n  ')}`
+        : 'Database is up to date.',
+    );
   } finally {
     await db.destroy();
   }

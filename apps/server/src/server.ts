@@ -36,12 +36,19 @@ async function main() {
   const address = await app.listen({ port: config.port, host: config.host });
   const port = new URL(address).port;
   app.log.info(
-    { database: config.database.kind, dataDir: config.dataDir, webApp: config.webDistDir ?? 'not built', startupMs: Math.round(performance.now() - startedAt) },
+    {
+      database: config.database.kind,
+      dataDir: config.dataDir,
+      webApp: config.webDistDir ?? 'not built',
+      startupMs: Math.round(performance.now() - startedAt),
+    },
     `portal ready at http://localhost:${port}`,
   );
   if (!config.webDistDir) app.log.warn('web app not built: run `npm run build` to serve the portal pages');
   if (config.seedDemo) {
-    app.log.info(`demo sign-in: ${DEMO_MAIN_USER.loginName} / ${DEMO_MAIN_USER.password} (sub-user ${DEMO_SUB_USER.loginName} / ${DEMO_SUB_USER.password})`);
+    app.log.info(
+      `demo sign-in: ${DEMO_MAIN_USER.loginName} / ${DEMO_MAIN_USER.password} (sub-user ${DEMO_SUB_USER.loginName} / ${DEMO_SUB_USER.password})`,
+    );
   }
 }
 

@@ -37,6 +37,9 @@ export const PUBLIC_API_PATHS: readonly string[] = [
 ];
 
 /** Calls whose body code 401 is not refreshed and retried (section 8). */
-export const NO_REFRESH_RETRY_PATHS: readonly string[] = [ApiPath.QueryNewNotification, ApiPath.BatchImportPreview];
+export const NO_REFRESH_RETRY_PATHS: readonly string[] = [
+  ApiPath.QueryNewNotification,
+  ApiPath.BatchImportPreview,
+];
 
 export const VERSION_FILE_PATH = '/versionUser.json';

@@ -79,7 +79,13 @@ export const SecuritySettingSchema = z.object({
 });
 export type SecuritySetting = z.infer<typeof SecuritySettingSchema>;
 
-export const LoginMethod = { Password: 'password', Sms: 'sms', WeChat: 'wechat', Sso: 'sso', Refresh: 'refresh' } as const;
+export const LoginMethod = {
+  Password: 'password',
+  Sms: 'sms',
+  WeChat: 'wechat',
+  Sso: 'sso',
+  Refresh: 'refresh',
+} as const;
 export const LoginResult = {
   Success: 'success',
   WrongPassword: 'wrong_password',

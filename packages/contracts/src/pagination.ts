@@ -13,7 +13,12 @@ export const PageQuerySchema = z.object({
 export type PageQuery = z.infer<typeof PageQuerySchema>;
 
 export function pageSchema<T extends z.ZodType>(item: T) {
-  return z.object({ items: z.array(item), total: z.number().int(), pageIndex: z.number().int(), pageSize: z.number().int() });
+  return z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    pageIndex: z.number().int(),
+    pageSize: z.number().int(),
+  });
 }
 export interface Page<T> {
   items: T[];

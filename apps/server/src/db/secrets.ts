@@ -11,6 +11,10 @@ export async function readOrCreateDbSecret(db: Db, name: string): Promise<string
     .values({ name, value: randomBytes(48).toString('base64url'), created_at: new Date().toISOString() })
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
-  const row = await db.selectFrom('app_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('app_secrets')
+    .select('value')
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
   return row.value;
 }

@@ -8,26 +8,52 @@ export const DEMO_CUSTOMER_CODE = 'C100023';
 export const DEMO_MAIN_USER = { loginName: 'demo', password: 'Demo@123456' } as const;
 export const DEMO_SUB_USER = { loginName: 'viewer', password: 'Viewer@123456' } as const;
 
-const text = (zhCN: string, enUS: string, zhTW: string) => JSON.stringify({ 'zh-CN': zhCN, 'en-US': enUS, 'zh-TW': zhTW });
+const text = (zhCN: string, enUS: string, zhTW: string) =>
+  JSON.stringify({ 'zh-CN': zhCN, 'en-US': enUS, 'zh-TW': zhTW });
 
 /**
  * Creates the demo customer with a main user (every permission) and a sub-user whose only role lets it
  * view orders. Does nothing when the demo customer exists; returns what it created.
  */
 export async function seedDemoData(db: Db): Promise<{ customerCode: string; users: string[] } | null> {
-  const existing = await db.selectFrom('customers').select('id').where('code', '=', DEMO_CUSTOMER_CODE).executeTakeFirst();
+  const existing = await db
+    .selectFrom('customers')
+    .select('id')
+    .where('code', '=', DEMO_CUSTOMER_CODE)
+    .executeTakeFirst();
   if (existing) return null;
-  const [mainHash, subHash] = await Promise.all([hashPassword(DEMO_MAIN_USER.password), hashPassword(DEMO_SUB_USER.password)]);
+  const [mainHash, subHash] = await Promise.all([
+    hashPassword(DEMO_MAIN_USER.password),
+    hashPassword(DEMO_SUB_USER.password),
+  ]);
   const now = nowIso();
   try {
     await db.transaction().execute(async (trx) => {
       const levels = [
-        { id: newId(), code: 'standard', name: text('标准客户', 'Standard', '標準客戶'), discount_percent: 0 },
+        {
+          id: newId(),
+          code: 'standard',
+          name: text('标准客户', 'Standard', '標準客戶'),
+          discount_percent: 0,
+        },
         { id: newId(), code: 'gold', name: text('黄金客户', 'Gold', '黃金客戶'), discount_percent: 5 },
-        { id: newId(), code: 'platinum', name: text('铂金客户', 'Platinum', '鉑金客戶'), discount_percent: 10 },
+        {
+          id: newId(),
+          code: 'platinum',
+          name: text('铂金客户', 'Platinum', '鉑金客戶'),
+          discount_percent: 10,
+        },
       ];
-      await trx.insertInto('customer_levels').values(levels).onConflict((oc) => oc.column('code').doNothing()).execute();
-      const gold = await trx.selectFrom('customer_levels').select('id').where('code', '=', 'gold').executeTakeFirstOrThrow();
+      await trx
+        .insertInto('customer_levels')
+        .values(levels)
+        .onConflict((oc) => oc.column('code').doNothing())
+        .execute();
+      const gold = await trx
+        .selectFrom('customer_levels')
+        .select('id')
+        .where('code', '=', 'gold')
+        .executeTakeFirstOrThrow();
       const customerId = newId();
       await trx
         .insertInto('customers')
@@ -43,7 +69,13 @@ export async function seedDemoData(db: Db): Promise<{ customerCode: string; user
           created_at: now,
         })
         .execute();
-      const adminRole = { id: newId(), customer_id: customerId, code: Role.Admin, name: 'Administrator', operation_list: JSON.stringify(ALL_PERMISSIONS) };
+      const adminRole = {
+        id: newId(),
+        customer_id: customerId,
+        code: Role.Admin,
+        name: 'Administrator',
+        operation_list: JSON.stringify(ALL_PERMISSIONS),
+      };
       const operatorRole = {
         id: newId(),
         customer_id: customerId,
@@ -54,12 +86,39 @@ export async function seedDemoData(db: Db): Promise<{ customerCode: string; user
       await trx.insertInto('roles').values([adminRole, operatorRole]).execute();
       const mainUserId = newId();
       const subUserId = newId();
-      const base = { customer_id: customerId, status: 'enabled' as const, is_init_password: 0, password_changed_at: now, wechat_open_id: null, last_login_at: null, last_login_ip: null, created_at: now };
+      const base = {
+        customer_id: customerId,
+        status: 'enabled' as const,
+        is_init_password: 0,
+        password_changed_at: now,
+        wechat_open_id: null,
+        last_login_at: null,
+        last_login_ip: null,
+        created_at: now,
+      };
       await trx
         .insertInto('users')
         .values([
-          { ...base, id: mainUserId, login_name: DEMO_MAIN_USER.loginName, phone: '13800138000', email: 'demo@example.com', display_name: '李明', password_hash: mainHash, user_type: 'main' },
-          { ...base, id: subUserId, login_name: DEMO_SUB_USER.loginName, phone: '13900139000', email: null, display_name: '王芳', password_hash: subHash, user_type: 'sub' },
+          {
+            ...base,
+            id: mainUserId,
+            login_name: DEMO_MAIN_USER.loginName,
+            phone: '13800138000',
+            email: 'demo@example.com',
+            display_name: '李明',
+            password_hash: mainHash,
+            user_type: 'main',
+          },
+          {
+            ...base,
+            id: subUserId,
+            login_name: DEMO_SUB_USER.loginName,
+            phone: '13900139000',
+            email: null,
+            display_name: '王芳',
+            password_hash: subHash,
+            user_type: 'sub',
+          },
         ])
         .execute();
       await trx
@@ -72,7 +131,11 @@ export async function seedDemoData(db: Db): Promise<{ customerCode: string; user
     });
   } catch (error) {
     // Another instance sharing the database seeded it first.
-    const raced = await db.selectFrom('customers').select('id').where('code', '=', DEMO_CUSTOMER_CODE).executeTakeFirst();
+    const raced = await db
+      .selectFrom('customers')
+      .select('id')
+      .where('code', '=', DEMO_CUSTOMER_CODE)
+      .executeTakeFirst();
     if (raced) return null;
     throw error;
   }

@@ -18,9 +18,12 @@ export class AppError extends Error {
 }
 
 export const notFound = () => new AppError(ApiCode.NotFound, 'error.resourceNotFound');
-export const forbidden = (permission: string) => new AppError(ApiCode.Forbidden, 'auth.forbidden', { permission });
+export const forbidden = (permission: string) =>
+  new AppError(ApiCode.Forbidden, 'auth.forbidden', { permission });
 export const conflict = (messageKey: string, params?: Record<string, string | number>) =>
   new AppError(ApiCode.Conflict, messageKey, params);
 /** A business-rule failure tied to one field, answered like a validation failure. */
 export const invalidField = (field: string, messageKey: string, params?: Record<string, string | number>) =>
-  new AppError(ApiCode.BadRequest, messageKey, params, { errors: [{ field, message: messageKey }] satisfies FieldError[] });
+  new AppError(ApiCode.BadRequest, messageKey, params, {
+    errors: [{ field, message: messageKey }] satisfies FieldError[],
+  });

@@ -5,4 +5,5 @@ export const randomToken = (bytes = 32): string => randomBytes(bytes).toString('
 export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
 /** Times are stored as ISO-8601 UTC strings, which sort and compare correctly as text on both databases. */
 export const nowIso = (): string => new Date().toISOString();
-export const isoAfterSeconds = (seconds: number, from = Date.now()): string => new Date(from + seconds * 1000).toISOString();
+export const isoAfterSeconds = (seconds: number, from = Date.now()): string =>
+  new Date(from + seconds * 1000).toISOString();

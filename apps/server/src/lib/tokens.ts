@@ -20,9 +20,16 @@ function sign(data: string, secret: string): string {
   return createHmac('sha256', secret).update(data).digest('base64url');
 }
 
-export function signAccessToken(claims: Omit<AccessClaims, 'iat' | 'exp'>, secret: string, ttlSeconds: number, now = Date.now()): string {
+export function signAccessToken(
+  claims: Omit<AccessClaims, 'iat' | 'exp'>,
+  secret: string,
+  ttlSeconds: number,
+  now = Date.now(),
+): string {
   const iat = Math.floor(now / 1000);
-  const payload = Buffer.from(JSON.stringify({ ...claims, iat, exp: iat + ttlSeconds })).toString('base64url');
+  const payload = Buffer.from(JSON.stringify({ ...claims, iat, exp: iat + ttlSeconds })).toString(
+    'base64url',
+  );
   const body = `${HEADER}.${payload}`;
   return `${body}.${sign(body, secret)}`;
 }
@@ -33,7 +40,8 @@ export function verifyAccessToken(token: string, secret: string, now = Date.now(
   const [header, payload, signature] = parts as [string, string, string];
   const expected = Buffer.from(sign(`${header}.${payload}`, secret));
   const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: 'invalid' };
+  if (expected.length !== given.length || !timingSafeEqual(expected, given))
+    return { ok: false, reason: 'invalid' };
   let claims: AccessClaims;
   try {
     claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as AccessClaims;

@@ -52,7 +52,13 @@ export const authenticatePlugin = fp(
           : new AppError(ApiCode.NotSignedIn, 'auth.notSignedIn');
       }
       const context = await findSessionContext(app.db, verified.claims.sid);
-      if (!context || context.revoked_at !== null || context.expires_at <= nowIso() || context.user_status !== 'enabled' || context.customer_status === 'frozen') {
+      if (
+        !context ||
+        context.revoked_at !== null ||
+        context.expires_at <= nowIso() ||
+        context.user_status !== 'enabled' ||
+        context.customer_status === 'frozen'
+      ) {
         throw new AppError(ApiCode.SessionInvalid, 'auth.sessionInvalid');
       }
       if (context.customer_status === 'arrears' && !config.allowInArrears) {
@@ -68,7 +74,8 @@ export const authenticatePlugin = fp(
         permissions: context.user_type === 'main' ? [...ALL_PERMISSIONS] : [],
         roles,
       };
-      if (config.permission && !hasPermission(request.auth, config.permission)) throw forbidden(config.permission);
+      if (config.permission && !hasPermission(request.auth, config.permission))
+        throw forbidden(config.permission);
     });
   },
   { name: 'authenticate', dependencies: ['database', 'error-handler'] },

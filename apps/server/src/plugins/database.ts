@@ -32,7 +32,9 @@ export const databasePlugin = fp<{ config: AppConfig }>(
     }
     const secret =
       config.tokenSecret ??
-      (config.database.kind === 'postgres' ? await readOrCreateDbSecret(db, 'token_secret') : readOrCreateFileSecret(config.dataDir));
+      (config.database.kind === 'postgres'
+        ? await readOrCreateDbSecret(db, 'token_secret')
+        : readOrCreateFileSecret(config.dataDir));
     app.decorate('tokenSecret', secret);
   },
   { name: 'database' },

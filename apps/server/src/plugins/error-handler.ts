@@ -10,16 +10,26 @@ const zodLocales = { 'zh-CN': z.locales.zhCN(), 'en-US': z.locales.en(), 'zh-TW'
 
 /** Error answers bypass the route's success schema: the envelope's `data` differs. */
 function sendEnvelope(reply: FastifyReply, httpStatus: number, body: Envelope<unknown>) {
-  return reply.status(httpStatus).serializer(JSON.stringify).type('application/json; charset=utf-8').send(body);
+  return reply
+    .status(httpStatus)
+    .serializer(JSON.stringify)
+    .type('application/json; charset=utf-8')
+    .send(body);
 }
 
 /** Field errors in the caller's language: our own message keys, else zod's locale for the issue. */
 function fieldErrors(request: FastifyRequest, error: FastifyError & { validation: unknown[] }): FieldError[] {
   const locale = zodLocales[request.language];
   return error.validation.map((raw) => {
-    const item = raw as { instancePath: string; keyword: string; message?: string; params?: Record<string, unknown> };
+    const item = raw as {
+      instancePath: string;
+      keyword: string;
+      message?: string;
+      params?: Record<string, unknown>;
+    };
     const field = item.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
-    const own = item.message && isMessageKey(item.message) ? translate(request.language, item.message) : undefined;
+    const own =
+      item.message && isMessageKey(item.message) ? translate(request.language, item.message) : undefined;
     const issue = { code: item.keyword, ...item.params, path: [], message: item.message } as never;
     const fromZod = (locale.localeError as (issue: never) => string | { message: string } | undefined)(issue);
     const zodText = typeof fromZod === 'string' ? fromZod : fromZod?.message;
@@ -38,28 +48,61 @@ export const errorHandlerPlugin = fp(
         const error = thrown;
         let data = error.data;
         if (data && typeof data === 'object' && 'errors' in data) {
-          const errors = (data as { errors: FieldError[] }).errors.map((e) => ({ ...e, message: request.t(e.message) }));
+          const errors = (data as { errors: FieldError[] }).errors.map((e) => ({
+            ...e,
+            message: request.t(e.message),
+          }));
           data = { ...data, errors };
         }
-        return sendEnvelope(reply, 200, { code: error.code, success: false, message: request.t(error.messageKey, error.params), data });
+        return sendEnvelope(reply, 200, {
+          code: error.code,
+          success: false,
+          message: request.t(error.messageKey, error.params),
+          data,
+        });
       }
       const error = thrown;
       if (hasZodFastifySchemaValidationErrors(error)) {
         const errors = fieldErrors(request, error);
         const first = errors[0];
-        const message = first ? `${request.t('error.validation')}: ${first.field} ${first.message}` : request.t('error.validation');
-        return sendEnvelope(reply, 200, { code: ApiCode.BadRequest, success: false, message, data: { errors } });
+        const message = first
+          ? `${request.t('error.validation')}: ${first.field} ${first.message}`
+          : request.t('error.validation');
+        return sendEnvelope(reply, 200, {
+          code: ApiCode.BadRequest,
+          success: false,
+          message,
+          data: { errors },
+        });
       }
       const status = error.statusCode ?? 500;
       if (status === 413) {
-        return sendEnvelope(reply, 413, { code: ApiCode.BadRequest, success: false, message: request.t('error.payloadTooLarge'), data: null });
+        return sendEnvelope(reply, 413, {
+          code: ApiCode.BadRequest,
+          success: false,
+          message: request.t('error.payloadTooLarge'),
+          data: null,
+        });
       }
       if (status >= 400 && status < 500) {
-        const key = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'error.invalidJson' : 'error.validation';
-        return sendEnvelope(reply, 200, { code: ApiCode.BadRequest, success: false, message: request.t(key), data: null });
+        const key =
+          error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+            ? 'error.invalidJson'
+            : 'error.validation';
+        return sendEnvelope(reply, 200, {
+          code: ApiCode.BadRequest,
+          success: false,
+          message: request.t(key),
+          data: null,
+        });
       }
       request.log.error({ err: error }, 'request failed');
-      return sendEnvelope(reply, 500, { code: ApiCode.ServerError, success: false, message: request.t('error.server'), data: null });
+      return sendEnvelope(reply, 500, {
+        code: ApiCode.ServerError,
+        success: false,
+        message: request.t('error.server'),
+        data: null,
+      });
     });
   },
   { name: 'error-handler', dependencies: ['request-context'] },

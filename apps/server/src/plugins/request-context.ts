@@ -19,9 +19,12 @@ declare module 'fastify' {
 export const requestContextPlugin = fp(
   async (app) => {
     app.decorateRequest('language', 'zh-CN');
-    app.decorateRequest('t', function (this: FastifyRequest, key: string, params?: Record<string, string | number>) {
-      return translate(this.language, key, params);
-    });
+    app.decorateRequest(
+      't',
+      function (this: FastifyRequest, key: string, params?: Record<string, string | number>) {
+        return translate(this.language, key, params);
+      },
+    );
     app.decorateRequest('ok', function <T>(this: FastifyRequest, data: T, messageKey = 'ok'): Envelope<T> {
       return { code: ApiCode.Ok, success: true, message: translate(this.language, messageKey), data };
     });

@@ -30,7 +30,8 @@ export const securityHeadersPlugin = fp(
     app.addHook('onSend', async (request, reply) => {
       reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
       // Routes that may be cached (reference data) set their own Cache-Control first.
-      if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+      if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+        reply.header('Cache-Control', 'no-store');
     });
   },
   { name: 'security-headers' },

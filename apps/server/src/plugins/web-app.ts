@@ -16,8 +16,10 @@ export const webAppPlugin = fp<{ dir: string }>(
       index: false,
       setHeaders(reply, filePath) {
         const name = path.basename(filePath);
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
-        else if (name === 'index.html' || name === 'versionUser.json') reply.header('Cache-Control', 'no-store');
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        else if (name === 'index.html' || name === 'versionUser.json')
+          reply.header('Cache-Control', 'no-store');
         else reply.header('Cache-Control', 'public, max-age=3600');
       },
     });

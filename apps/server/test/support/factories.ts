@@ -16,10 +16,29 @@ export async function createCustomer(db: Db, options: { status?: 'active' | 'arr
   const customerId = newId();
   await db
     .insertInto('customers')
-    .values({ id: customerId, code: `T${suffix}`.toUpperCase(), company_name: `Test Co ${suffix}`, contact_name: 'Tester', phone: null, email: null, level_id: level.id, status: options.status ?? 'active', created_at: nowIso() })
+    .values({
+      id: customerId,
+      code: `T${suffix}`.toUpperCase(),
+      company_name: `Test Co ${suffix}`,
+      contact_name: 'Tester',
+      phone: null,
+      email: null,
+      level_id: level.id,
+      status: options.status ?? 'active',
+      created_at: nowIso(),
+    })
     .execute();
   const adminRoleId = newId();
-  await db.insertInto('roles').values({ id: adminRoleId, customer_id: customerId, code: 'admin', name: 'Administrator', operation_list: JSON.stringify(ALL_PERMISSIONS) }).execute();
+  await db
+    .insertInto('roles')
+    .values({
+      id: adminRoleId,
+      customer_id: customerId,
+      code: 'admin',
+      name: 'Administrator',
+      operation_list: JSON.stringify(ALL_PERMISSIONS),
+    })
+    .execute();
   const main = await createUser(db, customerId, { userType: 'main', roleIds: [adminRoleId] });
   return { customerId, main };
 }
@@ -28,7 +47,13 @@ export async function createCustomer(db: Db, options: { status?: 'active' | 'arr
 export async function createUser(
   db: Db,
   customerId: string,
-  options: { userType?: 'main' | 'sub'; permissions?: string[]; roleIds?: string[]; isInitPassword?: boolean; phone?: string } = {},
+  options: {
+    userType?: 'main' | 'sub';
+    permissions?: string[];
+    roleIds?: string[];
+    isInitPassword?: boolean;
+    phone?: string;
+  } = {},
 ) {
   const suffix = unique();
   const loginName = `user_${suffix}`;
@@ -57,9 +82,22 @@ export async function createUser(
   const roleIds = [...(options.roleIds ?? [])];
   if (options.permissions) {
     const roleId = newId();
-    await db.insertInto('roles').values({ id: roleId, customer_id: customerId, code: `role_${suffix}`, name: `Role ${suffix}`, operation_list: JSON.stringify(options.permissions) }).execute();
+    await db
+      .insertInto('roles')
+      .values({
+        id: roleId,
+        customer_id: customerId,
+        code: `role_${suffix}`,
+        name: `Role ${suffix}`,
+        operation_list: JSON.stringify(options.permissions),
+      })
+      .execute();
     roleIds.push(roleId);
   }
-  if (roleIds.length) await db.insertInto('user_roles').values(roleIds.map((role_id) => ({ user_id: userId, role_id }))).execute();
+  if (roleIds.length)
+    await db
+      .insertInto('user_roles')
+      .values(roleIds.map((role_id) => ({ user_id: userId, role_id })))
+      .execute();
   return { userId, loginName, password };
 }

@@ -47,7 +47,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     app,
     config,
     async close() {
-      await app.close();
+      await app.close().catch(() => undefined);
       rmSync(dataDir, { recursive: true, force: true });
       if (adminUrl && dbName) {
         const admin = new pg.Client({ connectionString: adminUrl });
@@ -71,7 +71,14 @@ export interface ApiAnswer<T = unknown> {
 /** Calls the API through `app.inject` and parses the envelope. */
 export async function call<T = unknown>(
   app: FastifyInstance,
-  options: { method?: InjectOptions['method']; url: string; token?: string; body?: unknown; query?: Record<string, string>; headers?: Record<string, string> },
+  options: {
+    method?: InjectOptions['method'];
+    url: string;
+    token?: string;
+    body?: unknown;
+    query?: Record<string, string>;
+    headers?: Record<string, string>;
+  },
 ): Promise<ApiAnswer<T>> {
   const response = await app.inject({
     method: options.method ?? 'GET',
@@ -84,8 +91,17 @@ export async function call<T = unknown>(
   return { httpStatus: response.statusCode, ...body, headers: response.headers };
 }
 
-export async function signIn(app: FastifyInstance, user: { loginName: string; password: string } = DEMO_MAIN_USER, headers: Record<string, string> = {}) {
-  const answer = await call<{ jwtToken: string; refereToken: string; expiresInSecond: number; isInitPassword: boolean }>(app, {
+export async function signIn(
+  app: FastifyInstance,
+  user: { loginName: string; password: string } = DEMO_MAIN_USER,
+  headers: Record<string, string> = {},
+) {
+  const answer = await call<{
+    jwtToken: string;
+    refereToken: string;
+    expiresInSecond: number;
+    isInitPassword: boolean;
+  }>(app, {
     method: 'POST',
     url: '/api/Login/CustomerLogin',
     body: { userName: user.loginName, password: user.password },

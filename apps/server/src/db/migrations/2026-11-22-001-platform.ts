@@ -89,7 +89,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('expires_at', 'text', (c) => c.notNull())
     .addColumn('used_at', 'text')
     .execute();
-  await db.schema.createIndex('refresh_tokens_session_idx').on('refresh_tokens').column('session_id').execute();
+  await db.schema
+    .createIndex('refresh_tokens_session_idx')
+    .on('refresh_tokens')
+    .column('session_id')
+    .execute();
 
   await db.schema
     .createTable('login_logs')
@@ -104,9 +108,21 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
   // Throttling counts recent failures per typed name and per address; the log page lists per user.
-  await db.schema.createIndex('login_logs_name_time_idx').on('login_logs').columns(['login_name', 'created_at']).execute();
-  await db.schema.createIndex('login_logs_ip_time_idx').on('login_logs').columns(['ip', 'created_at']).execute();
-  await db.schema.createIndex('login_logs_user_time_idx').on('login_logs').columns(['user_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('login_logs_name_time_idx')
+    .on('login_logs')
+    .columns(['login_name', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('login_logs_ip_time_idx')
+    .on('login_logs')
+    .columns(['ip', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('login_logs_user_time_idx')
+    .on('login_logs')
+    .columns(['user_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('application_info')

@@ -41,8 +41,16 @@ export async function updatePassword(db: Db, customerId: string, userId: string,
     .execute();
 }
 
-export async function listLoginLog(db: Db, customerId: string, userId: string, page: { pageIndex: number; pageSize: number }) {
-  const base = db.selectFrom('login_logs').where('customer_id', '=', customerId).where('user_id', '=', userId);
+export async function listLoginLog(
+  db: Db,
+  customerId: string,
+  userId: string,
+  page: { pageIndex: number; pageSize: number },
+) {
+  const base = db
+    .selectFrom('login_logs')
+    .where('customer_id', '=', customerId)
+    .where('user_id', '=', userId);
   const [items, total] = await Promise.all([
     base
       .select(['id', 'created_at', 'ip', 'user_agent', 'method', 'result'])

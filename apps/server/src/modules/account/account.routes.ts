@@ -1,5 +1,10 @@
 import { ApiPath } from '@portal/contracts/api-paths';
-import { ChangeInitPasswordRequestSchema, ChangePasswordRequestSchema, LoginLogEntrySchema, SecuritySettingSchema } from '@portal/contracts/auth';
+import {
+  ChangeInitPasswordRequestSchema,
+  ChangePasswordRequestSchema,
+  LoginLogEntrySchema,
+  SecuritySettingSchema,
+} from '@portal/contracts/auth';
 import { envelopeSchema } from '@portal/contracts/envelope';
 import { PageQuerySchema, pageSchema } from '@portal/contracts/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -10,7 +15,14 @@ import * as service from './account.service.ts';
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ApiPath.ChangePassword,
-    { schema: { tags: ['user'], summary: 'Change the password; other sessions end', body: ChangePasswordRequestSchema, response: { 200: envelopeSchema(z.null()) } } },
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'Change the password; other sessions end',
+        body: ChangePasswordRequestSchema,
+        response: { 200: envelopeSchema(z.null()) },
+      },
+    },
     async (request) => {
       await service.changePassword(app.db, request.auth, request.body);
       return request.ok(null, 'password.changed');
@@ -19,7 +31,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     ApiPath.ChangeInitPassword,
-    { schema: { tags: ['user'], summary: 'Replace the initial password; other sessions end', body: ChangeInitPasswordRequestSchema, response: { 200: envelopeSchema(z.null()) } } },
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'Replace the initial password; other sessions end',
+        body: ChangeInitPasswordRequestSchema,
+        response: { 200: envelopeSchema(z.null()) },
+      },
+    },
     async (request) => {
       await service.changeInitialPassword(app.db, request.auth, request.body);
       return request.ok(null, 'password.changed');
@@ -28,19 +47,38 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     ApiPath.GetInitPassword,
-    { schema: { tags: ['user'], summary: 'Whether the user still has the initial password', response: { 200: envelopeSchema(z.boolean()) } } },
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'Whether the user still has the initial password',
+        response: { 200: envelopeSchema(z.boolean()) },
+      },
+    },
     async (request) => request.ok(await service.hasInitialPassword(app.db, request.auth)),
   );
 
   app.get(
     ApiPath.SecuritySetting,
-    { schema: { tags: ['user'], summary: 'Security summary of the signed-in user', response: { 200: envelopeSchema(SecuritySettingSchema) } } },
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'Security summary of the signed-in user',
+        response: { 200: envelopeSchema(SecuritySettingSchema) },
+      },
+    },
     async (request) => request.ok(await service.getSecuritySetting(app.db, request.auth)),
   );
 
   app.get(
     ApiPath.QueryLoginLog,
-    { schema: { tags: ['user'], summary: 'Sign-in attempts of the signed-in user, newest first', querystring: PageQuerySchema, response: { 200: envelopeSchema(pageSchema(LoginLogEntrySchema)) } } },
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'Sign-in attempts of the signed-in user, newest first',
+        querystring: PageQuerySchema,
+        response: { 200: envelopeSchema(pageSchema(LoginLogEntrySchema)) },
+      },
+    },
     async (request) => request.ok(await service.listLoginLog(app.db, request.auth, request.query)),
   );
 };

@@ -20,9 +20,14 @@ async function setPassword(db: Db, auth: AuthContext, newPassword: string) {
   await revokeOtherSessions(db, auth.userId, auth.sessionId, 'password_changed');
 }
 
-export async function changePassword(db: Db, auth: AuthContext, input: { oldPassword: string; newPassword: string }) {
+export async function changePassword(
+  db: Db,
+  auth: AuthContext,
+  input: { oldPassword: string; newPassword: string },
+) {
   const user = await loadUser(db, auth);
-  if (!(await verifyPassword(user.password_hash, input.oldPassword))) throw invalidField('oldPassword', 'password.wrongOld');
+  if (!(await verifyPassword(user.password_hash, input.oldPassword)))
+    throw invalidField('oldPassword', 'password.wrongOld');
   if (input.oldPassword === input.newPassword) throw invalidField('newPassword', 'password.sameAsOld');
   await setPassword(db, auth, input.newPassword);
 }
@@ -31,7 +36,8 @@ export async function changePassword(db: Db, auth: AuthContext, input: { oldPass
 export async function changeInitialPassword(db: Db, auth: AuthContext, input: { newPassword: string }) {
   const user = await loadUser(db, auth);
   if (user.is_init_password !== 1) throw new AppError(ApiCode.Conflict, 'password.notInitial');
-  if (await verifyPassword(user.password_hash, input.newPassword)) throw invalidField('newPassword', 'password.sameAsOld');
+  if (await verifyPassword(user.password_hash, input.newPassword))
+    throw invalidField('newPassword', 'password.sameAsOld');
   await setPassword(db, auth, input.newPassword);
 }
 
@@ -39,7 +45,8 @@ export async function hasInitialPassword(db: Db, auth: AuthContext): Promise<boo
   return (await loadUser(db, auth)).is_init_password === 1;
 }
 
-const maskPhone = (phone: string | null) => (phone && phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : phone);
+const maskPhone = (phone: string | null) =>
+  phone && phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : phone;
 const maskEmail = (email: string | null) => {
   if (!email) return null;
   const [name = '', domain = ''] = email.split('@');
@@ -62,7 +69,14 @@ export async function getSecuritySetting(db: Db, auth: AuthContext): Promise<Sec
 export async function listLoginLog(db: Db, auth: AuthContext, page: PageQuery): Promise<Page<LoginLogEntry>> {
   const { items, total } = await repo.listLoginLog(db, auth.customerId, auth.userId, page);
   return {
-    items: items.map((r) => ({ id: r.id, time: r.created_at, ip: r.ip, userAgent: r.user_agent, method: r.method, result: r.result })),
+    items: items.map((r) => ({
+      id: r.id,
+      time: r.created_at,
+      ip: r.ip,
+      userAgent: r.user_agent,
+      method: r.method,
+      result: r.result,
+    })),
     total,
     pageIndex: page.pageIndex,
     pageSize: page.pageSize,

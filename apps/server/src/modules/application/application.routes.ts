@@ -1,5 +1,9 @@
 import { ApiPath } from '@portal/contracts/api-paths';
-import { ApplicationInfoSchema, ApplicationMenuItemSchema, BaseConfigSchema } from '@portal/contracts/application';
+import {
+  ApplicationInfoSchema,
+  ApplicationMenuItemSchema,
+  BaseConfigSchema,
+} from '@portal/contracts/application';
 import { LoginUserInfoSchema } from '@portal/contracts/auth';
 import { envelopeSchema } from '@portal/contracts/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -13,25 +17,54 @@ const SUPPORTED_CURRENCIES = ['CNY', 'USD', 'EUR', 'GBP', 'HKD'];
 export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ApiPath.GetApplicationInfo,
-    { config: { public: true }, schema: { tags: ['application'], summary: 'Branding for the request host', response: { 200: envelopeSchema(ApplicationInfoSchema) } } },
-    async (request) => request.ok(await service.getApplicationInfo(app.db, request.hostname, request.language)),
+    {
+      config: { public: true },
+      schema: {
+        tags: ['application'],
+        summary: 'Branding for the request host',
+        response: { 200: envelopeSchema(ApplicationInfoSchema) },
+      },
+    },
+    async (request) =>
+      request.ok(await service.getApplicationInfo(app.db, request.hostname, request.language)),
   );
 
   app.post(
     ApiPath.QueryApplicationMenu,
-    { config: { allowInArrears: true }, schema: { tags: ['application'], summary: 'Menu tree the caller may see', response: { 200: envelopeSchema(z.array(ApplicationMenuItemSchema)) } } },
+    {
+      config: { allowInArrears: true },
+      schema: {
+        tags: ['application'],
+        summary: 'Menu tree the caller may see',
+        response: { 200: envelopeSchema(z.array(ApplicationMenuItemSchema)) },
+      },
+    },
     async (request) => request.ok(await service.getMenu(app.db, request.auth, request.language)),
   );
 
   app.get(
     ApiPath.GetLoginUserInfo,
-    { config: { allowInArrears: true }, schema: { tags: ['application'], summary: 'The signed-in user, customer, permissions and roles', response: { 200: envelopeSchema(LoginUserInfoSchema) } } },
+    {
+      config: { allowInArrears: true },
+      schema: {
+        tags: ['application'],
+        summary: 'The signed-in user, customer, permissions and roles',
+        response: { 200: envelopeSchema(LoginUserInfoSchema) },
+      },
+    },
     async (request) => request.ok(await service.getLoginUserInfo(app.db, request.auth, request.language)),
   );
 
   app.get(
     ApiPath.GetBaseConfig,
-    { config: { public: true }, schema: { tags: ['application'], summary: 'Portal constants', response: { 200: envelopeSchema(BaseConfigSchema) } } },
+    {
+      config: { public: true },
+      schema: {
+        tags: ['application'],
+        summary: 'Portal constants',
+        response: { 200: envelopeSchema(BaseConfigSchema) },
+      },
+    },
     async (request) => request.ok(service.getBaseConfig(SUPPORTED_CURRENCIES)),
   );
 };

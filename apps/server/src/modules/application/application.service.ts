@@ -18,7 +18,11 @@ export function localize(stored: string, language: Language): string {
   return text[language] ?? text[DEFAULT_LANGUAGE] ?? '';
 }
 
-export async function getApplicationInfo(db: Db, hostName: string, language: Language): Promise<ApplicationInfo> {
+export async function getApplicationInfo(
+  db: Db,
+  hostName: string,
+  language: Language,
+): Promise<ApplicationInfo> {
   const row = await repo.findApplicationInfo(db, hostName);
   if (!row) throw notFound();
   return {
@@ -34,7 +38,11 @@ export async function getApplicationInfo(db: Db, hostName: string, language: Lan
 }
 
 /** The menu tree the caller may see, titles in the caller's language. */
-export async function getMenu(db: Db, subject: AccessSubject, language: Language): Promise<ApplicationMenuItem[]> {
+export async function getMenu(
+  db: Db,
+  subject: AccessSubject,
+  language: Language,
+): Promise<ApplicationMenuItem[]> {
   const rows = await repo.listMenuRows(db);
   const byParent = new Map<string | null, typeof rows>();
   for (const row of rows) byParent.set(row.parent_id, [...(byParent.get(row.parent_id) ?? []), row]);
@@ -50,10 +58,16 @@ export async function getMenu(db: Db, subject: AccessSubject, language: Language
     }));
   // A group row (no authority of its own, no page) disappears when none of its children is visible.
   const groups = new Set(rows.filter((r) => rows.some((c) => c.parent_id === r.id)).map((r) => r.path));
-  return filterMenu(subject, build(null)).filter((item) => !groups.has(item.path) || item.children.length > 0);
+  return filterMenu(subject, build(null)).filter(
+    (item) => !groups.has(item.path) || item.children.length > 0,
+  );
 }
 
-export async function getLoginUserInfo(db: Db, auth: AuthContext, language: Language): Promise<LoginUserInfo> {
+export async function getLoginUserInfo(
+  db: Db,
+  auth: AuthContext,
+  language: Language,
+): Promise<LoginUserInfo> {
   const user = await loadUser(db, auth);
   return {
     userId: user.id,

@@ -9,12 +9,37 @@ export function findUserForLogin(db: Db, loginNameOrPhone: string) {
   return db
     .selectFrom('users')
     .innerJoin('customers', 'customers.id', 'users.customer_id')
-    .select(['users.id', 'users.customer_id', 'users.password_hash', 'users.status', 'users.is_init_password', 'customers.status as customer_status'])
-    .where((eb) => eb.or([eb('users.login_name', '=', loginNameOrPhone.toLowerCase()), eb('users.phone', '=', loginNameOrPhone)]))
+    .select([
+      'users.id',
+      'users.customer_id',
+      'users.password_hash',
+      'users.status',
+      'users.is_init_password',
+      'customers.status as customer_status',
+    ])
+    .where((eb) =>
+      eb.or([
+        eb('users.login_name', '=', loginNameOrPhone.toLowerCase()),
+        eb('users.phone', '=', loginNameOrPhone),
+      ]),
+    )
     .executeTakeFirst();
 }
 
+/**
+ * Failures for a name or an address since `since`. For a name, a successful sign-in starts the count
+ * afresh, so only failures in a row lock an account.
+ */
 export async function countFailedLogins(db: Db, by: 'login_name' | 'ip', value: string, since: string) {
+  if (by === 'login_name') {
+    const lastSuccess = await db
+      .selectFrom('login_logs')
+      .select((eb) => eb.fn.max('created_at').as('at'))
+      .where('login_name', '=', value)
+      .where('result', '=', 'success')
+      .executeTakeFirst();
+    if (lastSuccess?.at && lastSuccess.at > since) since = lastSuccess.at;
+  }
   const row = await db
     .selectFrom('login_logs')
     .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('created_at').as('oldest')])
@@ -26,7 +51,10 @@ export async function countFailedLogins(db: Db, by: 'login_name' | 'ip', value: 
 }
 
 export async function insertLoginLog(db: Db, entry: Omit<LoginLogsTable, 'id' | 'created_at'>) {
-  await db.insertInto('login_logs').values({ ...entry, id: newId(), created_at: nowIso() }).execute();
+  await db
+    .insertInto('login_logs')
+    .values({ ...entry, id: newId(), created_at: nowIso() })
+    .execute();
 }
 
 export async function insertSession(db: Db, session: SessionsTable) {
@@ -53,12 +81,26 @@ export async function markRefreshTokenUsed(db: Db, tokenHash: string): Promise<b
 }
 
 export async function revokeSession(db: Db, sessionId: string, reason: string) {
-  await db.updateTable('sessions').set({ revoked_at: nowIso(), revoked_reason: reason }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: nowIso(), revoked_reason: reason })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /** Ends every session of a user except the one given (the caller's own). */
-export async function revokeOtherSessions(db: Db, userId: string, keepSessionId: string | null, reason: string) {
-  let query = db.updateTable('sessions').set({ revoked_at: nowIso(), revoked_reason: reason }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+export async function revokeOtherSessions(
+  db: Db,
+  userId: string,
+  keepSessionId: string | null,
+  reason: string,
+) {
+  let query = db
+    .updateTable('sessions')
+    .set({ revoked_at: nowIso(), revoked_reason: reason })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
   if (keepSessionId) query = query.where('id', '!=', keepSessionId);
   await query.execute();
 }
@@ -95,5 +137,9 @@ export async function findUserRoles(db: Db, userId: string): Promise<RoleGrant[]
 }
 
 export async function recordSuccessfulLogin(db: Db, userId: string, ip: string) {
-  await db.updateTable('users').set({ last_login_at: nowIso(), last_login_ip: ip }).where('id', '=', userId).execute();
+  await db
+    .updateTable('users')
+    .set({ last_login_at: nowIso(), last_login_ip: ip })
+    .where('id', '=', userId)
+    .execute();
 }

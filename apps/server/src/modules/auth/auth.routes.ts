@@ -19,7 +19,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     ApiPath.CustomerLogin,
     {
       config: { public: true },
-      schema: { tags: ['login'], summary: 'Sign in with login name or phone and password', body: LoginRequestSchema, response: { 200: envelopeSchema(LoginResponseSchema) } },
+      schema: {
+        tags: ['login'],
+        summary: 'Sign in with login name or phone and password',
+        body: LoginRequestSchema,
+        response: { 200: envelopeSchema(LoginResponseSchema) },
+      },
     },
     async (request) => request.ok(await loginWithPassword(deps(), request.body, clientInfo(request))),
   );
@@ -40,7 +45,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     ApiPath.Logout,
-    { config: { allowInArrears: true }, schema: { tags: ['login'], summary: 'End the current session', response: { 200: envelopeSchema(z.null()) } } },
+    {
+      config: { allowInArrears: true },
+      schema: {
+        tags: ['login'],
+        summary: 'End the current session',
+        response: { 200: envelopeSchema(z.null()) },
+      },
+    },
     async (request) => {
       await logout(deps(), request.auth.sessionId);
       return request.ok(null, 'auth.signedOut');

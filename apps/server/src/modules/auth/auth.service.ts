@@ -35,14 +35,26 @@ async function assertNotThrottled(deps: AuthDeps, loginName: string, client: Cli
     if (count >= check.max) {
       const freeAt = Date.parse(oldest ?? nowIso()) + windowSeconds * 1000;
       const minutes = Math.max(1, Math.ceil((freeAt - Date.now()) / 60_000));
-      await repo.insertLoginLog(deps.db, { customer_id: null, user_id: null, login_name: loginName, ip: client.ip, user_agent: client.userAgent, method: LoginMethod.Password, result: LoginResult.Throttled });
+      await repo.insertLoginLog(deps.db, {
+        customer_id: null,
+        user_id: null,
+        login_name: loginName,
+        ip: client.ip,
+        user_agent: client.userAgent,
+        method: LoginMethod.Password,
+        result: LoginResult.Throttled,
+      });
       throw new AppError(ApiCode.TooManyRequests, check.key, { minutes });
     }
   }
 }
 
 /** Opens a session and issues its first token pair. */
-async function startSession(deps: AuthDeps, user: { id: string; customer_id: string }, client: ClientInfo): Promise<TokenPair> {
+async function startSession(
+  deps: AuthDeps,
+  user: { id: string; customer_id: string },
+  client: ClientInfo,
+): Promise<TokenPair> {
   const sessionId = newId();
   const now = Date.now();
   const expiresAt = isoAfterSeconds(deps.config.sessionMaxAgeSeconds, now);
@@ -57,7 +69,12 @@ async function startSession(deps: AuthDeps, user: { id: string; customer_id: str
     ip: client.ip,
     user_agent: client.userAgent,
   });
-  return issueTokenPair(deps, { sessionId, userId: user.id, customerId: user.customer_id, sessionExpiresAt: expiresAt });
+  return issueTokenPair(deps, {
+    sessionId,
+    userId: user.id,
+    customerId: user.customer_id,
+    sessionExpiresAt: expiresAt,
+  });
 }
 
 async function issueTokenPair(
@@ -66,8 +83,16 @@ async function issueTokenPair(
 ): Promise<TokenPair> {
   const refreshToken = randomToken();
   // A refresh token never outlives its session's absolute lifetime.
-  const refreshExpiresAt = new Date(Math.min(Date.parse(isoAfterSeconds(deps.config.refreshTokenTtlSeconds)), Date.parse(s.sessionExpiresAt))).toISOString();
-  await repo.insertRefreshToken(deps.db, { token_hash: sha256(refreshToken), session_id: s.sessionId, created_at: nowIso(), expires_at: refreshExpiresAt, used_at: null });
+  const refreshExpiresAt = new Date(
+    Math.min(Date.parse(isoAfterSeconds(deps.config.refreshTokenTtlSeconds)), Date.parse(s.sessionExpiresAt)),
+  ).toISOString();
+  await repo.insertRefreshToken(deps.db, {
+    token_hash: sha256(refreshToken),
+    session_id: s.sessionId,
+    created_at: nowIso(),
+    expires_at: refreshExpiresAt,
+    used_at: null,
+  });
   const ttl = deps.config.accessTokenTtlSeconds;
   return {
     jwtToken: signAccessToken({ sub: s.userId, sid: s.sessionId, cid: s.customerId }, deps.tokenSecret, ttl),
@@ -77,12 +102,24 @@ async function issueTokenPair(
 }
 
 /** Password sign-in by login name or phone. Every attempt, whatever its result, is written to the login log. */
-export async function loginWithPassword(deps: AuthDeps, input: { userName: string; password: string }, client: ClientInfo): Promise<LoginResponse> {
+export async function loginWithPassword(
+  deps: AuthDeps,
+  input: { userName: string; password: string },
+  client: ClientInfo,
+): Promise<LoginResponse> {
   const loginName = input.userName.trim().toLowerCase();
   await assertNotThrottled(deps, loginName, client);
   const user = await repo.findUserForLogin(deps.db, input.userName.trim());
   const log = (result: string, found = user) =>
-    repo.insertLoginLog(deps.db, { customer_id: found?.customer_id ?? null, user_id: found?.id ?? null, login_name: loginName, ip: client.ip, user_agent: client.userAgent, method: LoginMethod.Password, result });
+    repo.insertLoginLog(deps.db, {
+      customer_id: found?.customer_id ?? null,
+      user_id: found?.id ?? null,
+      login_name: loginName,
+      ip: client.ip,
+      user_agent: client.userAgent,
+      method: LoginMethod.Password,
+      result,
+    });
   if (!user) {
     await verifyAgainstDummy(input.password);
     await log(LoginResult.UnknownUser);
@@ -121,10 +158,22 @@ export async function refreshTokens(deps: AuthDeps, refreshToken: string): Promi
   }
   const context = await repo.findSessionContext(deps.db, token.session_id);
   const now = nowIso();
-  if (!context || context.revoked_at !== null || context.expires_at <= now || token.expires_at <= now || context.user_status !== 'enabled' || context.customer_status === 'frozen') {
+  if (
+    !context ||
+    context.revoked_at !== null ||
+    context.expires_at <= now ||
+    token.expires_at <= now ||
+    context.user_status !== 'enabled' ||
+    context.customer_status === 'frozen'
+  ) {
     throw sessionInvalid();
   }
-  return issueTokenPair(deps, { sessionId: context.session_id, userId: context.user_id, customerId: context.customer_id, sessionExpiresAt: context.expires_at });
+  return issueTokenPair(deps, {
+    sessionId: context.session_id,
+    userId: context.user_id,
+    customerId: context.customer_id,
+    sessionExpiresAt: context.expires_at,
+  });
 }
 
 export async function logout(deps: AuthDeps, sessionId: string): Promise<void> {

@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCustomer, createUser } from '../support/factories.ts';
+import { call, createTestApp, ENGINE, signIn, type TestApp } from '../support/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const info = (token: string) => call(t.app, { url: '/api/Common/GetLoginUserInfo', token });
+
+describe(`account on ${ENGINE}`, () => {
+  it('changes the password, ends the other sessions (204) and keeps the current one', async () => {
+    const { main } = await createCustomer(t.app.db);
+    const here = await signIn(t.app, main);
+    const elsewhere = await signIn(t.app, main);
+    const changed = await call(t.app, {
+      method: 'POST',
+      url: '/api/User/ChangePassword',
+      token: here.jwtToken,
+      body: { oldPassword: main.password, newPassword: 'Brand-new-pass-1' },
+    });
+    expect(changed).toMatchObject({ code: 200, message: '密码修改成功，其他设备已退出登录' });
+    expect((await info(elsewhere.jwtToken)).code).toBe(204);
+    expect(
+      (
+        await call(t.app, {
+          method: 'POST',
+          url: '/api/Login/RefreshToken',
+          query: { refreshToken: elsewhere.refereToken },
+        })
+      ).code,
+    ).toBe(204);
+    expect((await info(here.jwtToken)).code).toBe(200);
+    expect(
+      (
+        await call(t.app, {
+          method: 'POST',
+          url: '/api/Login/CustomerLogin',
+          body: { userName: main.loginName, password: main.password },
+        })
+      ).code,
+    ).toBe(400);
+    await signIn(t.app, { loginName: main.loginName, password: 'Brand-new-pass-1' });
+  });
+
+  it('refuses a wrong old password and a weak or unchanged new one, naming the field', async () => {
+    const { main } = await createCustomer(t.app.db);
+    const { jwtToken } = await signIn(t.app, main);
+    const change = (body: unknown, lang = 'en-US') =>
+      call<{ errors: { field: string; message: string }[] }>(t.app, {
+        method: 'POST',
+        url: '/api/User/ChangePassword',
+        token: jwtToken,
+        body,
+        headers: { 'accept-language': lang },
+      });
+    const wrongOld = await change({ oldPassword: 'nope-nope-1', newPassword: 'Another-pass-2' });
+    expect(wrongOld).toMatchObject({ code: 400, message: 'The current password is not correct' });
+    expect(wrongOld.data.errors[0]).toEqual({
+      field: 'oldPassword',
+      message: 'The current password is not correct',
+    });
+    const weak = await change({ oldPassword: main.password, newPassword: 'short' });
+    expect(weak.code).toBe(400);
+    expect(weak.data.errors[0]?.field).toBe('newPassword');
+    const noDigit = await change({ oldPassword: main.password, newPassword: 'only-letters-here' }, 'zh-CN');
+    expect(noDigit.data.errors[0]).toEqual({ field: 'newPassword', message: '密码需包含数字' });
+    const same = await change({ oldPassword: main.password, newPassword: main.password });
+    expect(same.data.errors[0]?.field).toBe('newPassword');
+  });
+
+  it('replaces the initial password once, then refuses', async () => {
+    const { customerId } = await createCustomer(t.app.db);
+    const user = await createUser(t.app.db, customerId, { permissions: [], isInitPassword: true });
+    const other = await signIn(t.app, user);
+    const pair = await signIn(t.app, user);
+    expect(pair.isInitPassword).toBe(true);
+    expect((await call(t.app, { url: '/api/User/GetInitPawwword', token: pair.jwtToken })).data).toBe(true);
+    const first = await call(t.app, {
+      method: 'POST',
+      url: '/api/User/ChangeInitPassword',
+      token: pair.jwtToken,
+      body: { newPassword: 'My-own-pass-77' },
+    });
+    expect(first.code).toBe(200);
+    expect((await call(t.app, { url: '/api/User/GetInitPawwword', token: pair.jwtToken })).data).toBe(false);
+    expect((await info(other.jwtToken)).code).toBe(204);
+    const again = await call(t.app, {
+      method: 'POST',
+      url: '/api/User/ChangeInitPassword',
+      token: pair.jwtToken,
+      body: { newPassword: 'My-own-pass-78' },
+    });
+    expect(again.code).toBe(409);
+  });
+
+  it('shows the security summary with masked contact details', async () => {
+    const { customerId } = await createCustomer(t.app.db);
+    const user = await createUser(t.app.db, customerId, { phone: '13712345678' });
+    const { jwtToken } = await signIn(t.app, user);
+    const answer = await call(t.app, { url: '/api/User/SecuritySetting', token: jwtToken });
+    expect(answer.data).toMatchObject({
+      maskedPhone: '137****5678',
+      isInitPassword: false,
+      isWeChatBound: false,
+    });
+    expect((answer.data as { lastLoginAt: string }).lastLoginAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+  });
+
+  it('pages the login log and keeps it to the caller', async () => {
+    const a = await createCustomer(t.app.db);
+    const b = await createCustomer(t.app.db);
+    for (let i = 0; i < 3; i++) await signIn(t.app, a.main);
+    const { jwtToken } = await signIn(t.app, b.main);
+    const page = await call<{ items: unknown[]; total: number; pageIndex: number; pageSize: number }>(t.app, {
+      url: '/api/User/QueryLoginLog',
+      token: (await signIn(t.app, a.main)).jwtToken,
+      query: { pageIndex: '2', pageSize: '3' },
+    });
+    expect(page.data).toMatchObject({ total: 4, pageIndex: 2, pageSize: 3 });
+    expect(page.data.items).toHaveLength(1);
+    const mine = await call<{ total: number }>(t.app, { url: '/api/User/QueryLoginLog', token: jwtToken });
+    expect(mine.data.total).toBe(1);
+    const tooBig = await call(t.app, {
+      url: '/api/User/QueryLoginLog',
+      token: jwtToken,
+      query: { pageSize: '501' },
+    });
+    expect(tooBig.code).toBe(400);
+  });
+});
