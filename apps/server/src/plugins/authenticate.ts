@@ -41,7 +41,8 @@ export const authenticatePlugin = fp(
     app.decorateRequest('auth', null as unknown as AuthContext);
     app.addHook('preHandler', async (request) => {
       const config = request.routeOptions.config;
-      if (config.public || request.is404 || !request.url.startsWith('/api/')) return;
+      // Only API routes need a session; the web app's static files and history fallback are public.
+      if (config.public || request.is404 || !request.routeOptions.url?.startsWith('/api/')) return;
       const header = request.headers.authorization;
       const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
       if (!token) throw new AppError(ApiCode.NotSignedIn, 'auth.notSignedIn');

@@ -23,6 +23,8 @@ export const webAppPlugin = fp<{ dir: string }>(
         else reply.header('Cache-Control', 'public, max-age=3600');
       },
     });
+    // The root is a client-side route too (it redirects to the home page in the browser).
+    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.header('Cache-Control', 'no-store').sendFile('index.html'));
   },
   { name: 'web-app' },
 );
