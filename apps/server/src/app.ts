@@ -5,8 +5,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { addressRoutes } from './modules/address/address.routes.ts';
 import { applicationRoutes } from './modules/application/application.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorHandlerPlugin, sendEnvelope } from './plugins/error-handler.ts';
@@ -47,6 +49,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(authRoutes);
   await app.register(accountRoutes);
   await app.register(applicationRoutes);
+  await app.register(referenceRoutes);
+  await app.register(addressRoutes);
 
   const webDistDir = config.webDistDir;
   if (webDistDir) await app.register(webAppPlugin, { dir: webDistDir });

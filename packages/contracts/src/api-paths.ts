@@ -24,6 +24,19 @@ export const ApiPath = {
   GetCountry: '/api/Common/GetCountry',
   GetSystemDictionaryByKey: '/api/Common/GetSystemDictionaryByKey',
   QueryLaotieCurrency: '/api/Common/QueryLaotieCurrency',
+  /** The whole province → city → district tree in one answer, for the address cascader. */
+  GetCnDivisionTree: '/api/Common/GetCnDivisionTree',
+  // Address book (orders section, route `address`)
+  QueryCustomerAddress: '/api/CustomerAddress/Query',
+  GetCustomerAddress: '/api/CustomerAddress/Get',
+  GetDefaultCustomerAddress: '/api/CustomerAddress/GetDefault',
+  InsertCustomerAddress: '/api/CustomerAddress/Insert',
+  UpdateCustomerAddress: '/api/CustomerAddress/Update',
+  DeleteCustomerAddress: '/api/CustomerAddress/Delete',
+  SetDefaultCustomerAddress: '/api/CustomerAddress/SetDefault',
+  ImportCustomerAddress: '/api/CustomerAddress/Import',
+  CustomerAddressImportTemplate: '/api/CustomerAddress/ImportTemplate',
+  ExportCustomerAddress: '/api/CustomerAddress/Export',
   // Calls excluded from refresh-and-retry (section 8)
   QueryNewNotification: '/api/Notification/QueryNewNotification',
   BatchImportPreview: '/api/CustomerOrder/BatchImportPreview',

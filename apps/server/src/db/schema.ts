@@ -14,6 +14,8 @@ export interface Database {
   login_logs: LoginLogsTable;
   application_info: ApplicationInfoTable;
   application_menus: ApplicationMenusTable;
+  currencies: CurrenciesTable;
+  addresses: AddressesTable;
 }
 
 export interface AppSecretsTable {
@@ -136,4 +138,48 @@ export interface ApplicationMenusTable {
   authority: string | null;
   /** JSON LocalizedText. */
   title: string;
+}
+
+export interface CurrenciesTable {
+  /** ISO 4217. */
+  code: string;
+  /** JSON LocalizedText. */
+  name: string;
+  symbol: string;
+  minor_units: number;
+  /** CNY per unit × 1,000,000. */
+  rate_to_cny_micros: number;
+  is_enabled: number;
+  sort_order: number;
+  updated_at: string;
+}
+
+export interface AddressesTable {
+  id: string;
+  customer_id: string;
+  address_type: 'sender' | 'receiver';
+  name: string;
+  company: string | null;
+  phone: string;
+  email: string | null;
+  /** ISO 3166-1 alpha-2. */
+  country_code: string;
+  province: string | null;
+  /** GB/T 2260 codes, set for Chinese addresses. */
+  province_code: string | null;
+  city: string;
+  city_code: string | null;
+  district: string | null;
+  district_code: string | null;
+  postal_code: string | null;
+  address_line1: string;
+  address_line2: string | null;
+  address_line3: string | null;
+  house_number: string | null;
+  tax_id: string | null;
+  is_default: number;
+  /** Lower-cased name, phone, phone digits, company and city, for the keyword search. */
+  search_text: string;
+  created_at: string;
+  updated_at: string;
 }

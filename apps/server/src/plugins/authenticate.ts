@@ -39,7 +39,8 @@ declare module 'fastify' {
 export const authenticatePlugin = fp(
   async (app) => {
     app.decorateRequest('auth', null as unknown as AuthContext);
-    app.addHook('preHandler', async (request) => {
+    // onRequest: refuse before a body (an upload, say) is even read or validated.
+    app.addHook('onRequest', async (request) => {
       const config = request.routeOptions.config;
       // Only API routes need a session; the web app's static files and history fallback are public.
       if (config.public || request.is404 || !request.routeOptions.url?.startsWith('/api/')) return;

@@ -153,6 +153,15 @@ describe(`sign-in on ${ENGINE}`, () => {
 });
 
 describe(`tokens on ${ENGINE}`, () => {
+  it('checks the session before the body, so a caller without one learns nothing about the fields', async () => {
+    const answer = await call(t.app, {
+      method: 'POST',
+      url: '/api/User/ChangePassword',
+      body: { oldPassword: '' },
+    });
+    expect(answer.code).toBe(402);
+  });
+
   it('answers 402 without a token and for a forged one', async () => {
     expect((await call(t.app, { url: '/api/Common/GetLoginUserInfo' })).code).toBe(402);
     const forged = signAccessToken(

@@ -1,9 +1,15 @@
 import type { Migration } from 'kysely';
 import * as platform from './2026-11-22-001-platform.ts';
 import * as applicationData from './2026-11-22-002-application-data.ts';
+import * as currencies from './2026-11-22-010-currencies.ts';
+import * as addresses from './2026-11-22-011-addresses.ts';
+import * as addressMenu from './2026-11-22-012-address-menu.ts';
 
 /** Every migration, in order. Names sort by date; a new migration gets a new, later name here. */
 export const migrations: Record<string, Migration> = {
   '2026-11-22-001-platform': platform,
   '2026-11-22-002-application-data': applicationData,
+  '2026-11-22-010-currencies': currencies,
+  '2026-11-22-011-addresses': addresses,
+  '2026-11-22-012-address-menu': addressMenu,
 };

@@ -1,0 +1,265 @@
+import { Readable } from 'node:stream';
+import {
+  ADDRESS_IMPORT_MAX_BYTES,
+  ADDRESS_IMPORT_MAX_REPORTED_ERRORS,
+  ADDRESS_IMPORT_MAX_ROWS,
+  ADDRESS_SHEET_COLUMNS,
+  ADDRESS_TYPE_LABELS,
+  ADDRESS_TYPES,
+  AddressMessage,
+  type AddressImportError,
+  type AddressInputParsed,
+  type AddressSheetField,
+  type AddressType,
+} from '@portal/contracts/address';
+import { ApiCode } from '@portal/contracts/envelope';
+import { LANGUAGES, type Language } from '@portal/contracts/languages';
+import ExcelJS from 'exceljs';
+import { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../lib/errors.ts';
+import { nowIso } from '../../lib/ids.ts';
+import { isMessageKey, translate } from '../../lib/messages.ts';
+import type { AuthContext } from '../../plugins/authenticate.ts';
+import { findCountryCode } from '../reference/countries.ts';
+import * as repo from './address.repository.ts';
+import { addressSchemas, newAddressRow } from './address.service.ts';
+import { cellText, restoreNeutralised } from './spreadsheet-text.ts';
+import { DEFAULT_XLSX_LIMITS, inspectXlsx, verifyUnpackedSizes, type XlsxRejection } from './xlsx-guard.ts';
+
+const zodLocales = { 'zh-CN': z.locales.zhCN(), 'en-US': z.locales.en(), 'zh-TW': z.locales.zhTW() };
+
+/** Columns a sheet must have; the others may be left out. */
+const REQUIRED_COLUMNS: readonly AddressSheetField[] = [
+  'addressType',
+  'name',
+  'phone',
+  'countryCode',
+  'city',
+  'addressLine1',
+];
+
+const normaliseHeader = (text: string) => text.replace(/[\s*＊]/g, '').toLowerCase();
+
+/** Header text in any interface language (or the field name itself) → field. */
+const HEADER_FIELDS = new Map<string, AddressSheetField>(
+  ADDRESS_SHEET_COLUMNS.flatMap((column) => [
+    [normaliseHeader(column.field), column.field] as const,
+    ...LANGUAGES.map((language) => [normaliseHeader(column.header[language]), column.field] as const),
+  ]),
+);
+
+const ADDRESS_TYPE_WORDS = new Map<string, AddressType>(
+  ADDRESS_TYPES.flatMap((type) => [
+    [type, type] as const,
+    ...LANGUAGES.map((l) => [ADDRESS_TYPE_LABELS[type][l].toLowerCase(), type] as const),
+  ]),
+);
+
+const YES_WORDS = new Set([
+  'y',
+  'yes',
+  'true',
+  '1',
+  '是',
+  ...LANGUAGES.map((l) => translate(l, 'address.yes').toLowerCase()),
+]);
+const NO_WORDS = new Set([
+  '',
+  'n',
+  'no',
+  'false',
+  '0',
+  '否',
+  ...LANGUAGES.map((l) => translate(l, 'address.no').toLowerCase()),
+]);
+
+const REJECTIONS: Record<XlsxRejection, () => AppError> = {
+  notXlsx: () => new AppError(ApiCode.BadRequest, 'address.import.notXlsx'),
+  tooLarge: () => fileTooLarge(),
+  zipBomb: () => new AppError(ApiCode.BadRequest, 'address.import.zipBomb'),
+};
+
+export const fileTooLarge = () =>
+  new AppError(ApiCode.BadRequest, 'address.import.tooLarge', {
+    maxMb: ADDRESS_IMPORT_MAX_BYTES / (1024 * 1024),
+  });
+
+/** Collects row errors for the answer: all are counted, the first ADDRESS_IMPORT_MAX_REPORTED_ERRORS are listed. */
+class ErrorList {
+  readonly listed: AddressImportError[] = [];
+  count = 0;
+  constructor(private readonly language: Language) {}
+
+  add(row: number, field: AddressSheetField, message: string) {
+    this.count++;
+    if (this.listed.length >= ADDRESS_IMPORT_MAX_REPORTED_ERRORS) return;
+    const column = ADDRESS_SHEET_COLUMNS.find((c) => c.field === field)?.header[this.language] ?? field;
+    const text = isMessageKey(message) ? translate(this.language, message) : message;
+    this.listed.push({ row, column, field, message: text });
+  }
+
+  failure() {
+    return new AppError(
+      ApiCode.BadRequest,
+      'address.import.failed',
+      { count: this.count },
+      { errors: this.listed, errorCount: this.count },
+    );
+  }
+}
+
+/** Reads one data row into schema input, reporting cells that cannot be understood at all. */
+function rowInput(rowNumber: number, text: (field: AddressSheetField) => string, errors: ErrorList) {
+  const input: Record<string, unknown> = {};
+  for (const column of ADDRESS_SHEET_COLUMNS) input[column.field] = text(column.field);
+  const preErrors = new Set<AddressSheetField>();
+
+  const typeText = text('addressType');
+  const type = ADDRESS_TYPE_WORDS.get(typeText.toLowerCase());
+  if (!type) {
+    errors.add(rowNumber, 'addressType', typeText ? 'address.import.typeInvalid' : AddressMessage.Required);
+    preErrors.add('addressType');
+  }
+  // A placeholder keeps the other fields' checks running, so one upload reports every problem of the row.
+  input.addressType = type ?? 'sender';
+
+  const countryText = text('countryCode');
+  if (countryText) {
+    const code = findCountryCode(countryText);
+    if (code) input.countryCode = code;
+    else {
+      errors.add(rowNumber, 'countryCode', AddressMessage.CountryUnknown);
+      preErrors.add('countryCode');
+    }
+  }
+
+  const defaultText = text('isDefault').toLowerCase();
+  if (YES_WORDS.has(defaultText)) input.isDefault = true;
+  else {
+    input.isDefault = false;
+    if (!NO_WORDS.has(defaultText)) {
+      errors.add(rowNumber, 'isDefault', 'address.import.booleanInvalid');
+      preErrors.add('isDefault');
+    }
+  }
+  return { input, preErrors };
+}
+
+interface SheetResult {
+  rows: { rowNumber: number; input: AddressInputParsed }[];
+  errors: ErrorList;
+}
+
+/** Streams the first worksheet: row 1 is the header, every later non-empty row an address. */
+async function readSheet(file: Buffer, language: Language): Promise<SheetResult> {
+  const errors = new ErrorList(language);
+  const rows: SheetResult['rows'] = [];
+  const defaults = new Set<AddressType>();
+  let columns: Map<AddressSheetField, number> | undefined;
+  let dataRows = 0;
+  const parseOptions = { error: zodLocales[language].localeError };
+
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([file]), {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    entries: 'ignore',
+  });
+  let hasWorksheet = false;
+  for await (const worksheet of reader) {
+    hasWorksheet = true;
+    for await (const row of worksheet) {
+      const values = row.values as ExcelJS.CellValue[];
+      if (row.number === 1) {
+        columns = new Map();
+        values.forEach((value, index) => {
+          const field = HEADER_FIELDS.get(normaliseHeader(cellText(value)));
+          if (field && !columns?.has(field)) columns?.set(field, index);
+        });
+        for (const field of REQUIRED_COLUMNS)
+          if (!columns.has(field)) errors.add(1, field, 'address.import.missingColumn');
+        if (errors.count > 0) throw errors.failure();
+        continue;
+      }
+      if (!columns) break;
+      const found = columns;
+      const text = (field: AddressSheetField) => {
+        const index = found.get(field);
+        return index === undefined ? '' : restoreNeutralised(cellText(values[index]).trim()).trim();
+      };
+      if (ADDRESS_SHEET_COLUMNS.every((c) => text(c.field) === '')) continue;
+      if (++dataRows > ADDRESS_IMPORT_MAX_ROWS) {
+        throw new AppError(ApiCode.BadRequest, 'address.import.tooManyRows', {
+          max: ADDRESS_IMPORT_MAX_ROWS,
+        });
+      }
+      const { input, preErrors } = rowInput(row.number, text, errors);
+      const parsed = addressSchemas.input.safeParse(input, parseOptions);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) {
+          const field = issue.path[0] as AddressSheetField | undefined;
+          if (field && !preErrors.has(field)) errors.add(row.number, field, issue.message);
+        }
+        continue;
+      }
+      if (preErrors.size > 0) continue;
+      if (parsed.data.isDefault) {
+        if (defaults.has(parsed.data.addressType)) {
+          errors.add(row.number, 'isDefault', 'address.import.duplicateDefault');
+          continue;
+        }
+        defaults.add(parsed.data.addressType);
+      }
+      rows.push({ rowNumber: row.number, input: parsed.data });
+    }
+    // Only the first worksheet holds addresses; the template's second sheet is instructions.
+    break;
+  }
+  if (!hasWorksheet) throw new AppError(ApiCode.BadRequest, 'address.import.unreadable');
+  if (!columns) {
+    for (const field of REQUIRED_COLUMNS) errors.add(1, field, 'address.import.missingColumn');
+    throw errors.failure();
+  }
+  return { rows, errors };
+}
+
+/**
+ * Imports an uploaded workbook all or nothing: the file is checked before parsing (real xlsx, size,
+ * unpacked size), every row is validated with the same schema as the form, and only a file without a
+ * single error is written, in one transaction with batched inserts. Answers the number imported.
+ */
+export async function importAddresses(
+  db: Db,
+  auth: AuthContext,
+  file: Buffer,
+  language: Language,
+): Promise<number> {
+  const inspection = inspectXlsx(file, { maxBytes: ADDRESS_IMPORT_MAX_BYTES, ...DEFAULT_XLSX_LIMITS });
+  if (!inspection.ok) throw REJECTIONS[inspection.reason]();
+  const verified = await verifyUnpackedSizes(file, inspection.entries);
+  if (!verified.ok) throw REJECTIONS[verified.reason]();
+
+  let sheet: SheetResult;
+  try {
+    sheet = await readSheet(file, language);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError(ApiCode.BadRequest, 'address.import.unreadable');
+  }
+  if (sheet.errors.count > 0) throw sheet.errors.failure();
+  if (sheet.rows.length === 0) throw new AppError(ApiCode.BadRequest, 'address.import.noRows');
+
+  const now = nowIso();
+  const newRows = sheet.rows.map((row) => newAddressRow(auth.customerId, row.input, now));
+  const defaultTypes = new Set(sheet.rows.filter((r) => r.input.isDefault).map((r) => r.input.addressType));
+  await db.transaction().execute(async (trx) => {
+    if (defaultTypes.size > 0) {
+      await repo.lockCustomerAddresses(trx, auth.customerId);
+      for (const type of defaultTypes) await repo.clearDefault(trx, auth.customerId, type);
+    }
+    await repo.insertAddresses(trx, newRows);
+  });
+  return newRows.length;
+}

@@ -1,0 +1,146 @@
+import type { AddressFilter, AddressType } from '@portal/contracts/address';
+import { PostgresAdapter, sql, type Insertable, type Updateable } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { AddressesTable } from '../../db/schema.ts';
+
+/** SQL of the address book. Every statement is scoped to the caller's customer. */
+
+export type AddressRow = AddressesTable;
+export type NewAddressRow = Insertable<AddressesTable>;
+
+/** Rows per INSERT: 500 × 25 columns stays well under both engines' bound-parameter limits. */
+const INSERT_CHUNK = 500;
+
+const escapeLike = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
+
+function filtered(db: Db, customerId: string, filter: AddressFilter) {
+  let query = db.selectFrom('addresses').where('customer_id', '=', customerId);
+  if (filter.addressType) query = query.where('address_type', '=', filter.addressType);
+  if (filter.countryCode) query = query.where('country_code', '=', filter.countryCode);
+  if (filter.keyword) {
+    const pattern = `%${escapeLike(filter.keyword.toLowerCase())}%`;
+    query = query.where(sql<boolean>`search_text like ${pattern} escape '!'`);
+  }
+  return query;
+}
+
+export async function listAddresses(
+  db: Db,
+  customerId: string,
+  filter: AddressFilter,
+  page: { pageIndex: number; pageSize: number },
+) {
+  const base = filtered(db, customerId, filter);
+  const [items, total] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy('is_default', 'desc')
+      .orderBy('updated_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.pageSize)
+      .offset((page.pageIndex - 1) * page.pageSize)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { items, total: Number(total.count) };
+}
+
+/** Every matching row in list order, a chunk at a time, so an export never holds the whole book. */
+export async function* iterateAddresses(db: Db, customerId: string, filter: AddressFilter, chunkSize = 1000) {
+  for (let offset = 0; ; offset += chunkSize) {
+    const rows = await filtered(db, customerId, filter)
+      .selectAll()
+      .orderBy('is_default', 'desc')
+      .orderBy('updated_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(chunkSize)
+      .offset(offset)
+      .execute();
+    yield* rows;
+    if (rows.length < chunkSize) return;
+  }
+}
+
+export function findAddress(db: Db, customerId: string, id: string) {
+  return db
+    .selectFrom('addresses')
+    .selectAll()
+    .where('customer_id', '=', customerId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export function findDefaultAddress(db: Db, customerId: string, addressType: AddressType) {
+  return db
+    .selectFrom('addresses')
+    .selectAll()
+    .where('customer_id', '=', customerId)
+    .where('address_type', '=', addressType)
+    .where('is_default', '=', 1)
+    .executeTakeFirst();
+}
+
+export async function insertAddresses(db: Db, rows: readonly NewAddressRow[]) {
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+    await db
+      .insertInto('addresses')
+      .values(rows.slice(start, start + INSERT_CHUNK))
+      .execute();
+  }
+}
+
+export async function updateAddress(
+  db: Db,
+  customerId: string,
+  id: string,
+  values: Updateable<AddressesTable>,
+) {
+  const result = await db
+    .updateTable('addresses')
+    .set(values)
+    .where('customer_id', '=', customerId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Clears the default of a type (except `keepId`), before another address becomes the default. */
+export async function clearDefault(db: Db, customerId: string, addressType: AddressType, keepId?: string) {
+  let query = db
+    .updateTable('addresses')
+    .set({ is_default: 0 })
+    .where('customer_id', '=', customerId)
+    .where('address_type', '=', addressType)
+    .where('is_default', '=', 1);
+  if (keepId) query = query.where('id', '<>', keepId);
+  await query.execute();
+}
+
+export async function countOwned(db: Db, customerId: string, ids: readonly string[]) {
+  const row = await db
+    .selectFrom('addresses')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('customer_id', '=', customerId)
+    .where('id', 'in', ids)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function deleteAddresses(db: Db, customerId: string, ids: readonly string[]) {
+  const result = await db
+    .deleteFrom('addresses')
+    .where('customer_id', '=', customerId)
+    .where('id', 'in', ids)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
+ * Serialises default changes of one customer inside a transaction. PostgreSQL needs the row lock: two
+ * concurrent "set default" calls would otherwise both clear and then collide on the one-default index.
+ * SQLite runs one write transaction at a time already.
+ */
+export async function lockCustomerAddresses(db: Db, customerId: string) {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await db.selectFrom('customers').select('id').where('id', '=', customerId).forUpdate().execute();
+}

@@ -1,0 +1,211 @@
+import multipart from '@fastify/multipart';
+import {
+  ADDRESS_IMPORT_MAX_BYTES,
+  AddressDefaultQuerySchema,
+  AddressDeleteResultSchema,
+  AddressDeleteSchema,
+  AddressExportQuerySchema,
+  AddressIdQuerySchema,
+  AddressImportResultSchema,
+  AddressQuerySchema,
+  AddressSchema,
+  AddressSetDefaultSchema,
+} from '@portal/contracts/address';
+import { ApiPath } from '@portal/contracts/api-paths';
+import { ApiCode, envelopeSchema } from '@portal/contracts/envelope';
+import { pageSchema } from '@portal/contracts/pagination';
+import { Permission } from '@portal/contracts/permissions';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/errors.ts';
+import { exportAddresses } from './address-export.ts';
+import { fileTooLarge, importAddresses } from './address-import.ts';
+import { importTemplate, templateFileName } from './address-template.ts';
+import * as service from './address.service.ts';
+import { attachmentDisposition } from './spreadsheet-text.ts';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The address book of the caller's customer: list, edit, defaults, Excel import and export. */
+export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Registered here only, so no other route accepts multipart bodies; one file, refused beyond the limit.
+  await app.register(multipart, {
+    limits: { fileSize: ADDRESS_IMPORT_MAX_BYTES, files: 1, fields: 10, parts: 20, fieldSize: 1024 },
+  });
+  const tags = ['address'];
+  const view = { permission: Permission.AddressView };
+  const edit = { permission: Permission.AddressEdit };
+  const { input: AddressInputSchema, update: AddressUpdateSchema } = service.addressSchemas;
+
+  app.get(
+    ApiPath.QueryCustomerAddress,
+    {
+      config: view,
+      schema: {
+        tags,
+        summary: 'Addresses, filtered and paginated (defaults first)',
+        querystring: AddressQuerySchema,
+        response: { 200: envelopeSchema(pageSchema(AddressSchema)) },
+      },
+    },
+    async (request) => request.ok(await service.listAddresses(app.db, request.auth, request.query)),
+  );
+
+  app.get(
+    ApiPath.GetCustomerAddress,
+    {
+      config: view,
+      schema: {
+        tags,
+        summary: 'One address',
+        querystring: AddressIdQuerySchema,
+        response: { 200: envelopeSchema(AddressSchema) },
+      },
+    },
+    async (request) => request.ok(await service.getAddress(app.db, request.auth, request.query.id)),
+  );
+
+  app.get(
+    ApiPath.GetDefaultCustomerAddress,
+    {
+      config: view,
+      schema: {
+        tags,
+        summary: 'The default address of a type, or null',
+        querystring: AddressDefaultQuerySchema,
+        response: { 200: envelopeSchema(AddressSchema.nullable()) },
+      },
+    },
+    async (request) =>
+      request.ok(await service.getDefaultAddress(app.db, request.auth, request.query.addressType)),
+  );
+
+  app.post(
+    ApiPath.InsertCustomerAddress,
+    {
+      config: edit,
+      schema: {
+        tags,
+        summary: 'Add an address',
+        body: AddressInputSchema,
+        response: { 200: envelopeSchema(AddressSchema) },
+      },
+    },
+    async (request) =>
+      request.ok(await service.createAddress(app.db, request.auth, request.body), 'address.saved'),
+  );
+
+  app.post(
+    ApiPath.UpdateCustomerAddress,
+    {
+      config: edit,
+      schema: {
+        tags,
+        summary: 'Replace an address',
+        body: AddressUpdateSchema,
+        response: { 200: envelopeSchema(AddressSchema) },
+      },
+    },
+    async (request) =>
+      request.ok(await service.updateAddress(app.db, request.auth, request.body), 'address.saved'),
+  );
+
+  app.post(
+    ApiPath.DeleteCustomerAddress,
+    {
+      config: edit,
+      schema: {
+        tags,
+        summary: 'Delete one or more addresses (all or none)',
+        body: AddressDeleteSchema,
+        response: { 200: envelopeSchema(AddressDeleteResultSchema) },
+      },
+    },
+    async (request) => {
+      const deleted = await service.deleteAddresses(app.db, request.auth, request.body.ids);
+      return { ...request.ok({ deleted }), message: request.t('address.deleted', { count: deleted }) };
+    },
+  );
+
+  app.post(
+    ApiPath.SetDefaultCustomerAddress,
+    {
+      config: edit,
+      schema: {
+        tags,
+        summary: 'Make an address the default of its type',
+        body: AddressSetDefaultSchema,
+        response: { 200: envelopeSchema(AddressSchema) },
+      },
+    },
+    async (request) =>
+      request.ok(
+        await service.setDefaultAddress(app.db, request.auth, request.body.id),
+        'address.defaultSet',
+      ),
+  );
+
+  app.post(
+    ApiPath.ImportCustomerAddress,
+    {
+      config: edit,
+      schema: {
+        tags,
+        summary: 'Import addresses from an .xlsx file (multipart field `file`); all rows or none',
+        consumes: ['multipart/form-data'],
+        response: { 200: envelopeSchema(AddressImportResultSchema) },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw new AppError(ApiCode.BadRequest, 'address.import.noFile');
+      const part = await request.file();
+      if (!part) throw new AppError(ApiCode.BadRequest, 'address.import.noFile');
+      let file: Buffer;
+      try {
+        file = await part.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
+        throw error;
+      }
+      const imported = await importAddresses(app.db, request.auth, file, request.language);
+      return { ...request.ok({ imported }), message: request.t('address.import.done', { count: imported }) };
+    },
+  );
+
+  app.get(
+    ApiPath.CustomerAddressImportTemplate,
+    {
+      config: view,
+      schema: { tags, summary: 'The import template (.xlsx) with headers in the caller’s language' },
+    },
+    async (request, reply) => {
+      const file = await importTemplate(request.language);
+      return reply
+        .type(XLSX_TYPE)
+        .header(
+          'Content-Disposition',
+          attachmentDisposition(templateFileName(request.language), 'address-import-template.xlsx'),
+        )
+        .send(file);
+    },
+  );
+
+  app.get(
+    ApiPath.ExportCustomerAddress,
+    {
+      config: view,
+      schema: {
+        tags,
+        summary: 'Export the filtered addresses as xlsx or CSV (UTF-8 with BOM)',
+        querystring: AddressExportQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { format, ...filter } = request.query;
+      const file = exportAddresses(app.db, request.auth, filter, format, request.language);
+      return reply
+        .type(file.contentType)
+        .header('Content-Disposition', file.contentDisposition)
+        .send(file.stream);
+    },
+  );
+};
