@@ -21,10 +21,22 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: {
       // Features never reach into another feature's internals; shared code lives in lib/ or components/.
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../../features/*/*', '../features/*/*'], message: 'Import shared code from lib/ or components/ instead of another feature.' }] },
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(features/)?[a-z-]+/(api|components|routes|lib)/',
+              message: 'Features never import each other: shared code lives in lib/ or components/.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -36,7 +48,10 @@ export default tseslint.config(
   {
     files: ['apps/server/**/*.ts', 'packages/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/web/**'], message: 'The server never imports the web app.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/apps/web/**'], message: 'The server never imports the web app.' }] },
+      ],
     },
   },
 );

@@ -27,7 +27,7 @@ const ROUTES = [
   { path: '/login', sources: [/^src\/features\/auth\/routes\/login-page\.tsx$/] },
   {
     path: '/user/index',
-    sources: [/^src\/features\/home\/routes\/home-page\.tsx$/, /^src\/app\/layouts\/app-shell\.tsx$/],
+    sources: [/^src\/features\/home\/routes\/home-page\.tsx$/, /^src\/app\/private-area\.tsx$/],
   },
 ];
 

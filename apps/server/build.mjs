@@ -13,7 +13,9 @@ await build({
   target: 'node20',
   sourcemap: true,
   external: Object.keys(pkg.dependencies ?? {}),
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
   logLevel: 'warning',
 });
 console.log('server built: apps/server/dist/server.js');

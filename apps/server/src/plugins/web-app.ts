@@ -24,7 +24,9 @@ export const webAppPlugin = fp<{ dir: string }>(
       },
     });
     // The root is a client-side route too (it redirects to the home page in the browser).
-    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.header('Cache-Control', 'no-store').sendFile('index.html'));
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('Cache-Control', 'no-store').sendFile('index.html'),
+    );
   },
   { name: 'web-app' },
 );

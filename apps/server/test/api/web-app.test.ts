@@ -12,7 +12,10 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>portal shell</title>');
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
-  writeFileSync(path.join(dist, 'versionUser.json'), JSON.stringify({ version: '1.2.3', buildTime: '2026-11-22T00:00:00Z' }));
+  writeFileSync(
+    path.join(dist, 'versionUser.json'),
+    JSON.stringify({ version: '1.2.3', buildTime: '2026-11-22T00:00:00Z' }),
+  );
   t = await createTestApp({ WEB_DIST_DIR: dist });
 });
 afterAll(async () => {

@@ -1,0 +1,72 @@
+import { Avatar, Button, Dropdown, Flex, Typography, theme } from 'antd';
+import { LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { LanguageSwitch } from '../../components/language-switch';
+import { useLoginUserInfo } from '../../lib/session/use-login-user-info';
+import { useSignOut } from './use-sign-out';
+
+const USER_CENTER_PATH = '/user/userCenterManagement/userCenter';
+
+interface HeaderActionsProps {
+  color: string;
+  isCompact: boolean;
+  onOpenSettings: () => void;
+}
+
+/** Right side of the header: language, display settings and the signed-in user's menu. */
+export function HeaderActions({ color, isCompact, onOpenSettings }: HeaderActionsProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  const { token } = theme.useToken();
+  const { data: user } = useLoginUserInfo();
+  const name = user?.userName || user?.loginName || '';
+
+  return (
+    <Flex align="center" gap={4} style={{ flex: 'none', lineHeight: 'normal' }}>
+      <LanguageSwitch color={color} isCompact={isCompact} />
+      <Button
+        type="text"
+        icon={<SettingOutlined />}
+        onClick={onOpenSettings}
+        aria-label={t('header.settings')}
+        title={t('header.settings')}
+        style={{ color }}
+        data-testid="open-settings"
+      />
+      <Dropdown
+        trigger={['click']}
+        menu={{
+          items: [
+            { key: 'userCenter', icon: <UserOutlined />, label: t('header.userCenter') },
+            { type: 'divider' },
+            { key: 'signOut', icon: <LogoutOutlined />, label: t('header.signOut'), danger: true },
+          ],
+          onClick: ({ key }) => {
+            if (key === 'userCenter') navigate(USER_CENTER_PATH);
+            else void signOut();
+          },
+        }}
+      >
+        <Button
+          type="text"
+          style={{ color, paddingInline: 6 }}
+          data-testid="user-menu"
+          aria-label={name || t('header.userCenter')}
+        >
+          <Avatar
+            size={28}
+            icon={<UserOutlined />}
+            style={{ flex: 'none', background: token.colorPrimary }}
+          />
+          {isCompact ? null : (
+            <Typography.Text ellipsis style={{ color, maxWidth: 140 }}>
+              {name}
+            </Typography.Text>
+          )}
+        </Button>
+      </Dropdown>
+    </Flex>
+  );
+}

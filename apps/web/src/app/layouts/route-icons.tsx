@@ -1,0 +1,18 @@
+import type { ReactNode } from 'react';
+import {
+  ContactsOutlined,
+  HomeOutlined,
+  ProfileOutlined,
+  SettingOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import type { RouteIconName } from '../route-table';
+
+/** The menu icon for each name the route table may use. */
+export const ROUTE_ICONS: Record<RouteIconName, ReactNode> = {
+  home: <HomeOutlined />,
+  orders: <ProfileOutlined />,
+  address: <ContactsOutlined />,
+  settings: <SettingOutlined />,
+  user: <UserOutlined />,
+};

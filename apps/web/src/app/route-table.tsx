@@ -1,0 +1,84 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { Permission } from '@portal/contracts/permissions';
+import type { MessageKey } from '../lib/i18n/message-key';
+import { lazyPage } from '../lib/lazy-page';
+import type { GuardedRoute } from '../lib/route-access';
+
+/**
+ * The one route table: path, name (the server menu's route name), title key, icon, authority and the
+ * lazily loaded page. It drives the router, the guard, the menu labels, tab titles and the document title.
+ * A group (with children) has no page of its own; opening it opens its first child.
+ */
+export interface AppRoute extends GuardedRoute {
+  titleKey: MessageKey;
+  /** Menu icon by name; the shell maps names to icons (layouts/route-icons.tsx) so they load with it. */
+  icon?: RouteIconName;
+  component?: LazyExoticComponent<ComponentType>;
+  children?: AppRoute[];
+}
+
+/** Icons the menu can show; add a name here and its icon in layouts/route-icons.tsx. */
+export type RouteIconName = 'home' | 'orders' | 'address' | 'settings' | 'user';
+
+export const HOME_PATH = '/user/index';
+
+export const PRIVATE_ROUTES: AppRoute[] = [
+  {
+    path: HOME_PATH,
+    name: 'index',
+    titleKey: 'route.index',
+    icon: 'home',
+    authority: '*',
+    component: lazyPage(() => import('../features/home/routes/home-page')),
+  },
+  {
+    path: '/user/orders',
+    name: 'orders',
+    titleKey: 'route.orders',
+    icon: 'orders',
+    children: [
+      {
+        path: '/user/orders/address',
+        name: 'address',
+        titleKey: 'route.address',
+        icon: 'address',
+        authority: Permission.AddressView,
+        component: lazyPage(() => import('../features/address/routes/address-book-page')),
+      },
+    ],
+  },
+  {
+    path: '/user/userCenterManagement',
+    name: 'userCenterManagement',
+    titleKey: 'route.userCenterManagement',
+    icon: 'settings',
+    children: [
+      {
+        path: '/user/userCenterManagement/userCenter',
+        name: 'userCenter',
+        titleKey: 'route.userCenter',
+        icon: 'user',
+        authority: '*',
+        component: lazyPage(() => import('../features/user-center/routes/user-center-page')),
+      },
+    ],
+  },
+];
+
+/** Every route with a page, flattened (groups left out). */
+export function pageRoutes(routes: readonly AppRoute[] = PRIVATE_ROUTES): AppRoute[] {
+  return routes.flatMap((route) => [
+    ...(route.component ? [route] : []),
+    ...pageRoutes(route.children ?? []),
+  ]);
+}
+
+/** The first page under a route: itself when it has one, else its first child's first page. */
+export function firstPagePath(route: AppRoute): string | null {
+  if (route.component) return route.path;
+  for (const child of route.children ?? []) {
+    const path = firstPagePath(child);
+    if (path) return path;
+  }
+  return null;
+}

@@ -1,0 +1,80 @@
+import { Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { PageLoading } from '../components/page-loading';
+import { lazyPage } from '../lib/lazy-page';
+import { registerPreload } from '../lib/preload';
+import { PrivateGate } from './private-gate';
+import { PublicOnly } from './public-only';
+import { RootRoute } from './root-route';
+import { HOME_PATH, PRIVATE_ROUTES, firstPagePath, type AppRoute } from './route-table';
+
+const LoginPage = lazyPage(() => import('../features/auth/routes/login-page'));
+const ForbiddenPage = lazyPage(() => import('../features/errors/routes/forbidden-page'));
+const NotFoundPage = lazyPage(() => import('../features/errors/routes/not-found-page'));
+const ServerErrorPage = lazyPage(() => import('../features/errors/routes/server-error-page'));
+const EmbeddedNotFound = lazyPage(() =>
+  import('../features/errors/routes/not-found-page').then((m) => ({
+    default: () => <m.default isEmbedded />,
+  })),
+);
+
+function page(Component: LazyExoticComponent<ComponentType>): ReactNode {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Component />
+    </Suspense>
+  );
+}
+
+/** Router entries for the private route table: pages render; groups open their first page. */
+function privateRoutes(routes: readonly AppRoute[]): ReactNode[] {
+  return routes.flatMap((route) => {
+    const own: ReactNode[] = [];
+    if (route.component)
+      own.push(<Route key={route.path} path={route.path} element={page(route.component)} />);
+    else {
+      const first = firstPagePath(route);
+      if (first)
+        own.push(<Route key={route.path} path={route.path} element={<Navigate to={first} replace />} />);
+    }
+    return [...own, ...privateRoutes(route.children ?? [])];
+  });
+}
+
+/**
+ * All routes. Public ones built so far: /login and the 403/404/500 pages. The other public paths of
+ * spec section 2 (/payResult, /topUp, /customer, …) belong to later issues and show the 404 page until
+ * then; the guard already treats them as public (lib/route-access.ts). The declarative router keeps the
+ * first download small; navigation outside React goes through navigation.tsx.
+ */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<RootRoute />}>
+        <Route path="/" element={<Navigate to={HOME_PATH} replace />} />
+        <Route path="/user" element={<Navigate to={HOME_PATH} replace />} />
+        <Route
+          path="/login"
+          element={
+            <PublicOnly>
+              <LoginPage />
+            </PublicOnly>
+          }
+        />
+        <Route path="/403" element={<ForbiddenPage />} />
+        <Route path="/404" element={<NotFoundPage />} />
+        <Route path="/500" element={<ServerErrorPage />} />
+        <Route element={<PrivateGate />}>
+          {privateRoutes(PRIVATE_ROUTES)}
+          <Route path="/user/*" element={page(EmbeddedNotFound)} />
+        </Route>
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}
+
+// What the first signed-in screen needs; the login page starts fetching it while signing in.
+registerPreload('signedIn', () =>
+  Promise.all([import('./private-area'), import('../features/home/routes/home-page')]),
+);

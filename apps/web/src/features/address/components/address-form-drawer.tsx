@@ -1,0 +1,405 @@
+import { useEffect, useRef, useState } from 'react';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Col,
+  Divider,
+  Drawer,
+  Flex,
+  Form,
+  Input,
+  Radio,
+  Row,
+  Typography,
+} from 'antd';
+import type { InputRef } from 'antd';
+import type { Rule } from 'antd/es/form';
+import { useTranslation } from 'react-i18next';
+import {
+  ADDRESS_FIELD_MAX,
+  ADDRESS_TYPES,
+  AddressMessage,
+  isValidPhone,
+  type Address,
+  type AddressType,
+} from '@portal/contracts/address';
+import { ApiCode, type FieldError } from '@portal/contracts/envelope';
+import { POSTAL_CODE_FORMATS, hasPostalCodeFormat, isValidPostalCode } from '@portal/contracts/reference';
+import { isApiError } from '../../../lib/http/api-error';
+import { uiEffects } from '../../../lib/ui-effects';
+import { useIsMobile } from '../../../lib/use-is-mobile';
+import { useCnDivisionIndex } from '../../../lib/reference/api/get-cn-division-tree';
+import { ChinaRegionCascader } from '../../../components/reference/china-region-cascader';
+import { CountrySelect } from '../../../components/reference/country-select';
+import { useLanguage } from '../../../lib/i18n/use-language';
+import { useInsertCustomerAddress } from '../api/insert-customer-address';
+import { useUpdateCustomerAddress } from '../api/update-customer-address';
+import {
+  CHINA,
+  addressMessage,
+  emptyFormValues,
+  formFieldOf,
+  formValuesOf,
+  inputOf,
+  type AddressFormValues,
+} from '../lib/address-form-model';
+
+const FORM_ID = 'address-form';
+
+export interface AddressFormDrawerProps {
+  open: boolean;
+  /** The address being edited, or null to create one. */
+  address: Address | null;
+  /** Type preselected for a new address (the list's current tab). */
+  defaultType: AddressType;
+  onClose: () => void;
+}
+
+function fieldErrorsOf(data: unknown): FieldError[] {
+  if (typeof data !== 'object' || data === null || !('errors' in data)) return [];
+  const errors = (data as { errors: unknown }).errors;
+  return Array.isArray(errors)
+    ? errors.filter(
+        (e): e is FieldError => typeof e === 'object' && e !== null && 'field' in e && 'message' in e,
+      )
+    : [];
+}
+
+/**
+ * Create or edit one address in a drawer: every field of PRODUCT.md "Address". China picks
+ * province → city → district from the division tree; other countries take free text, with the postal
+ * code checked where the country's format is known. The same rules run on the server, whose field
+ * errors land on the matching fields. Enter saves, Esc closes, the name field has the focus on open.
+ */
+export function AddressFormDrawer({ open, address, defaultType, onClose }: AddressFormDrawerProps) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const isMobile = useIsMobile();
+  const [form] = Form.useForm<AddressFormValues>();
+  const nameRef = useRef<InputRef>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const divisions = useCnDivisionIndex();
+  const insert = useInsertCustomerAddress();
+  const update = useUpdateCustomerAddress();
+  const isSaving = insert.isPending || update.isPending;
+
+  const countryCode = Form.useWatch('countryCode', form) ?? CHINA;
+  const isChina = countryCode === CHINA;
+  const postalFormat = POSTAL_CODE_FORMATS[countryCode];
+  const message = (key: AddressMessage) => addressMessage(key, language);
+
+  useEffect(() => {
+    if (!open) return;
+    setFormError(null);
+    form.resetFields();
+    form.setFieldsValue(address ? formValuesOf(address) : emptyFormValues(defaultType));
+  }, [open, address, defaultType, form]);
+
+  const required: Rule = { required: true, whitespace: true, message: message(AddressMessage.Required) };
+  const maxLength = (max: number): Rule => ({ max, type: 'string' });
+
+  const phoneRule: Rule = {
+    validator: (_, value: string | undefined) =>
+      !value?.trim() || isValidPhone(form.getFieldValue('countryCode') ?? CHINA, value.trim())
+        ? Promise.resolve()
+        : Promise.reject(
+            new Error(
+              message(
+                form.getFieldValue('countryCode') === CHINA
+                  ? AddressMessage.CnPhoneInvalid
+                  : AddressMessage.PhoneInvalid,
+              ),
+            ),
+          ),
+  };
+  const postalCodeRule: Rule = {
+    validator: (_, value: string | undefined) => {
+      const country: string = form.getFieldValue('countryCode') ?? CHINA;
+      const code = value?.trim() ?? '';
+      if (!code) {
+        return country !== CHINA && hasPostalCodeFormat(country)
+          ? Promise.reject(new Error(message(AddressMessage.PostalCodeRequired)))
+          : Promise.resolve();
+      }
+      return isValidPostalCode(country, code)
+        ? Promise.resolve()
+        : Promise.reject(new Error(message(AddressMessage.PostalCodeInvalid)));
+    },
+  };
+  const regionRule: Rule = {
+    validator: (_, value: string[] | undefined) => {
+      const [province, city, district] = value ?? [];
+      if (!province || !city) return Promise.reject(new Error(message(AddressMessage.Required)));
+      const resolved = divisions?.resolve({ province, city, district: district ?? null });
+      if (resolved && !resolved.ok) {
+        const byProblem = {
+          unknownProvince: AddressMessage.ProvinceUnknown,
+          unknownCity: AddressMessage.CityUnknown,
+          unknownDistrict: AddressMessage.DistrictUnknown,
+          districtRequired: AddressMessage.DistrictRequired,
+        } as const;
+        return Promise.reject(new Error(message(byProblem[resolved.problem])));
+      }
+      return Promise.resolve();
+    },
+  };
+  const emailRule: Rule = { type: 'email', message: message(AddressMessage.EmailInvalid) };
+
+  const showServerErrors = (errors: FieldError[], fallback: string) => {
+    const country: string = form.getFieldValue('countryCode') ?? CHINA;
+    const byField = new Map<keyof AddressFormValues, string[]>();
+    const unplaced: string[] = [];
+    for (const error of errors) {
+      const field = formFieldOf(error.field, country);
+      if (field) byField.set(field, [...(byField.get(field) ?? []), error.message]);
+      else unplaced.push(error.message);
+    }
+    form.setFields([...byField].map(([name, messages]) => ({ name, errors: messages })));
+    const first = [...byField.keys()][0];
+    if (first) form.scrollToField(first, { block: 'center' });
+    setFormError(unplaced.length > 0 ? unplaced.join('; ') : byField.size === 0 ? fallback : null);
+  };
+
+  const submit = async (values: AddressFormValues) => {
+    setFormError(null);
+    const body = inputOf(values);
+    try {
+      if (address) await update.mutateAsync({ ...body, id: address.id });
+      else await insert.mutateAsync(body);
+      uiEffects.showSuccess(t(address ? 'address.form.updated' : 'address.form.created'));
+      onClose();
+    } catch (error) {
+      if (!isApiError(error)) throw error;
+      if (error.code === ApiCode.BadRequest) showServerErrors(fieldErrorsOf(error.data), error.message);
+      else if (!error.isHandled) setFormError(error.message);
+    }
+  };
+
+  const half = { xs: 24, sm: 12 } as const;
+
+  return (
+    <Drawer
+      open={open}
+      onClose={onClose}
+      title={t(address ? 'address.form.editTitle' : 'address.form.createTitle')}
+      size={isMobile ? '100%' : 720}
+      destroyOnHidden
+      afterOpenChange={(isOpen) => {
+        if (isOpen) nameRef.current?.focus();
+      }}
+      footer={
+        <Flex justify="space-between" align="center" gap={8} wrap>
+          <Typography.Text type="secondary">
+            {isMobile ? null : t('address.form.keyboardHint')}
+          </Typography.Text>
+          <Flex gap={8}>
+            <Button onClick={onClose}>{t('address.form.cancel')}</Button>
+            <Button
+              type="primary"
+              htmlType="submit"
+              form={FORM_ID}
+              loading={isSaving}
+              data-testid="address-save"
+            >
+              {t('address.form.save')}
+            </Button>
+          </Flex>
+        </Flex>
+      }
+      data-testid="address-form-drawer"
+    >
+      <Form<AddressFormValues>
+        id={FORM_ID}
+        form={form}
+        name="address"
+        layout="vertical"
+        requiredMark
+        onFinish={(values) => void submit(values)}
+        onFinishFailed={() => setFormError(t('address.form.checkFields'))}
+        onValuesChange={(changed: Partial<AddressFormValues>) => {
+          // A new country changes what the postal code and phone must look like.
+          if ('countryCode' in changed) {
+            void form.validateFields(['postalCode', 'phone'], { validateOnly: false }).catch(() => undefined);
+          }
+        }}
+        scrollToFirstError={{ block: 'center' }}
+        disabled={isSaving}
+      >
+        {formError ? <Alert type="error" showIcon title={formError} style={{ marginBottom: 16 }} /> : null}
+        <Divider titlePlacement="start" plain style={{ marginTop: 0 }}>
+          {t('address.form.sectionContact')}
+        </Divider>
+        <Form.Item name="addressType" label={t('address.form.addressType')} rules={[{ required: true }]}>
+          <Radio.Group
+            optionType="button"
+            buttonStyle="solid"
+            options={ADDRESS_TYPES.map((type) => ({
+              value: type,
+              label: t(type === 'sender' ? 'address.typeSender' : 'address.typeReceiver'),
+            }))}
+          />
+        </Form.Item>
+        <Row gutter={16}>
+          <Col {...half}>
+            <Form.Item
+              name="name"
+              label={t('address.form.name')}
+              rules={[required, maxLength(ADDRESS_FIELD_MAX.name)]}
+            >
+              <Input ref={nameRef} placeholder={t('address.form.namePlaceholder')} autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col {...half}>
+            <Form.Item
+              name="phone"
+              label={t('address.form.phone')}
+              rules={[required, maxLength(ADDRESS_FIELD_MAX.phone), phoneRule]}
+            >
+              <Input
+                placeholder={t(isChina ? 'address.form.phonePlaceholderCn' : 'address.form.phonePlaceholder')}
+                inputMode="tel"
+                autoComplete="off"
+              />
+            </Form.Item>
+          </Col>
+          <Col {...half}>
+            <Form.Item
+              name="company"
+              label={t('address.form.company')}
+              rules={[maxLength(ADDRESS_FIELD_MAX.company)]}
+            >
+              <Input autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col {...half}>
+            <Form.Item
+              name="email"
+              label={t('address.form.email')}
+              rules={[emailRule, maxLength(ADDRESS_FIELD_MAX.email)]}
+            >
+              <Input inputMode="email" autoComplete="off" />
+            </Form.Item>
+          </Col>
+        </Row>
+
+        <Divider titlePlacement="start" plain>
+          {t('address.form.sectionRegion')}
+        </Divider>
+        <Row gutter={16}>
+          <Col {...half}>
+            <Form.Item
+              name="countryCode"
+              label={t('address.form.country')}
+              rules={[{ required: true, message: message(AddressMessage.Required) }]}
+            >
+              <CountrySelect />
+            </Form.Item>
+          </Col>
+          <Col {...half}>
+            <Form.Item
+              name="postalCode"
+              label={t('address.form.postalCode')}
+              rules={[maxLength(ADDRESS_FIELD_MAX.postalCode), postalCodeRule]}
+              extra={
+                postalFormat ? t('address.form.postalCodeExample', { example: postalFormat.example }) : null
+              }
+              required={!isChina && Boolean(postalFormat)}
+            >
+              <Input autoComplete="off" placeholder={postalFormat?.example} />
+            </Form.Item>
+          </Col>
+          {isChina ? (
+            <Col span={24}>
+              <Form.Item name="region" label={t('address.form.region')} rules={[regionRule]} required>
+                <ChinaRegionCascader />
+              </Form.Item>
+            </Col>
+          ) : (
+            <>
+              <Col {...half}>
+                <Form.Item
+                  name="province"
+                  label={t('address.form.province')}
+                  rules={[maxLength(ADDRESS_FIELD_MAX.province)]}
+                >
+                  <Input autoComplete="off" />
+                </Form.Item>
+              </Col>
+              <Col {...half}>
+                <Form.Item
+                  name="city"
+                  label={t('address.form.city')}
+                  rules={[required, maxLength(ADDRESS_FIELD_MAX.city)]}
+                >
+                  <Input autoComplete="off" />
+                </Form.Item>
+              </Col>
+              <Col {...half}>
+                <Form.Item
+                  name="district"
+                  label={t('address.form.district')}
+                  rules={[maxLength(ADDRESS_FIELD_MAX.district)]}
+                >
+                  <Input autoComplete="off" />
+                </Form.Item>
+              </Col>
+            </>
+          )}
+        </Row>
+
+        <Divider titlePlacement="start" plain>
+          {t('address.form.sectionStreet')}
+        </Divider>
+        <Form.Item
+          name="addressLine1"
+          label={t('address.form.addressLine1')}
+          rules={[required, maxLength(ADDRESS_FIELD_MAX.addressLine)]}
+        >
+          <Input placeholder={t('address.form.addressLine1Placeholder')} autoComplete="off" />
+        </Form.Item>
+        <Row gutter={16}>
+          <Col {...half}>
+            <Form.Item
+              name="addressLine2"
+              label={t('address.form.addressLine2')}
+              rules={[maxLength(ADDRESS_FIELD_MAX.addressLine)]}
+            >
+              <Input autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col {...half}>
+            <Form.Item
+              name="addressLine3"
+              label={t('address.form.addressLine3')}
+              rules={[maxLength(ADDRESS_FIELD_MAX.addressLine)]}
+            >
+              <Input autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col {...half}>
+            <Form.Item
+              name="houseNumber"
+              label={t('address.form.houseNumber')}
+              rules={[maxLength(ADDRESS_FIELD_MAX.houseNumber)]}
+            >
+              <Input autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col {...half}>
+            <Form.Item
+              name="taxId"
+              label={t('address.form.taxId')}
+              rules={[maxLength(ADDRESS_FIELD_MAX.taxId)]}
+            >
+              <Input placeholder={t('address.form.taxIdPlaceholder')} autoComplete="off" />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item name="isDefault" valuePropName="checked" style={{ marginBottom: 0 }}>
+          <Checkbox>{t('address.form.isDefault')}</Checkbox>
+        </Form.Item>
+      </Form>
+    </Drawer>
+  );
+}

@@ -1,0 +1,252 @@
+import { useState, type ReactNode } from 'react';
+import { Alert, Button, Modal, Progress, Result, Space, Steps, Table, Typography, Upload } from 'antd';
+import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import {
+  ADDRESS_IMPORT_MAX_BYTES,
+  ADDRESS_IMPORT_MAX_ROWS,
+  type AddressImportError,
+} from '@portal/contracts/address';
+import { isApiError } from '../../../lib/http/api-error';
+import { formatFileSize } from '../../../lib/file-size';
+import { uiEffects } from '../../../lib/ui-effects';
+import { useDownloadAddressImportTemplate } from '../api/download-address-import-template';
+import { useImportCustomerAddress, type ImportOutcome } from '../api/import-customer-address';
+
+const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+type ImportState =
+  | { kind: 'idle' }
+  | { kind: 'uploading'; fileName: string; percent: number }
+  | { kind: 'done'; outcome: ImportOutcome }
+  | { kind: 'failed'; message: string };
+
+export interface AddressImportModalProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+/**
+ * Import from Excel: download the template (headers in the interface language), upload a filled .xlsx
+ * (type and size checked before anything is sent), watch the upload, then see either how many rows were
+ * imported or every problem by row and column — a file with any bad row imports nothing.
+ */
+export function AddressImportModal({ open, onClose }: AddressImportModalProps) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<ImportState>({ kind: 'idle' });
+  const template = useDownloadAddressImportTemplate();
+  const importer = useImportCustomerAddress();
+
+  const close = () => {
+    if (state.kind === 'uploading') return;
+    setState({ kind: 'idle' });
+    onClose();
+  };
+
+  const downloadTemplate = async () => {
+    try {
+      const fileName = await template.mutateAsync();
+      uiEffects.showSuccess(t('address.importDialog.templateSaved', { fileName }));
+    } catch (error) {
+      if (!isApiError(error)) throw error;
+    }
+  };
+
+  const start = async (file: File) => {
+    setState({ kind: 'uploading', fileName: file.name, percent: 0 });
+    try {
+      const outcome = await importer.mutateAsync({
+        file,
+        onProgress: (percent) =>
+          setState((current) => (current.kind === 'uploading' ? { ...current, percent } : current)),
+      });
+      setState({ kind: 'done', outcome });
+    } catch (error) {
+      if (!isApiError(error)) throw error;
+      setState({ kind: 'failed', message: error.message });
+    }
+  };
+
+  /** Checked here so a wrong or oversized file never leaves the browser. */
+  const accept = (file: File): boolean => {
+    const isXlsx = file.name.toLowerCase().endsWith('.xlsx') && (!file.type || file.type === XLSX_MIME);
+    if (!isXlsx) {
+      uiEffects.showError(t('address.importDialog.notXlsx'));
+      return false;
+    }
+    if (file.size > ADDRESS_IMPORT_MAX_BYTES) {
+      uiEffects.showError(
+        t('address.importDialog.tooLarge', {
+          size: formatFileSize(file.size),
+          max: formatFileSize(ADDRESS_IMPORT_MAX_BYTES),
+        }),
+      );
+      return false;
+    }
+    return true;
+  };
+
+  const uploader = (
+    <Upload.Dragger
+      accept={`.xlsx,${XLSX_MIME}`}
+      multiple={false}
+      showUploadList={false}
+      beforeUpload={(file) => {
+        if (accept(file)) void start(file);
+        // The file is sent by the import call (with progress), never by Upload's own request.
+        return Upload.LIST_IGNORE;
+      }}
+      data-testid="address-import-upload"
+    >
+      <p className="ant-upload-drag-icon">
+        <InboxOutlined />
+      </p>
+      <p className="ant-upload-text">{t('address.importDialog.dragHint')}</p>
+      <p className="ant-upload-hint">
+        {t('address.importDialog.limitHint', {
+          size: formatFileSize(ADDRESS_IMPORT_MAX_BYTES),
+          rows: ADDRESS_IMPORT_MAX_ROWS.toLocaleString(),
+        })}
+      </p>
+    </Upload.Dragger>
+  );
+
+  const body = (() => {
+    switch (state.kind) {
+      case 'uploading':
+        return (
+          <div data-testid="address-import-progress" style={{ padding: '24px 0' }}>
+            <Typography.Paragraph>
+              {t('address.importDialog.uploading', { fileName: state.fileName })}
+            </Typography.Paragraph>
+            <Progress percent={state.percent} status="active" />
+          </div>
+        );
+      case 'failed':
+        return (
+          <Space orientation="vertical" style={{ width: '100%' }} size="middle">
+            <Alert
+              type="error"
+              showIcon
+              title={t('address.importDialog.refusedTitle')}
+              description={state.message}
+            />
+            {uploader}
+          </Space>
+        );
+      case 'done':
+        return <ImportOutcomeView outcome={state.outcome} uploader={uploader} />;
+      default:
+        return uploader;
+    }
+  })();
+
+  return (
+    <Modal
+      open={open}
+      title={t('address.importDialog.title')}
+      onCancel={close}
+      width={760}
+      destroyOnHidden
+      mask={{ closable: state.kind !== 'uploading' }}
+      keyboard={state.kind !== 'uploading'}
+      footer={
+        <Button onClick={close} disabled={state.kind === 'uploading'}>
+          {t('address.importDialog.close')}
+        </Button>
+      }
+      data-testid="address-import-modal"
+    >
+      <Steps
+        orientation="vertical"
+        size="small"
+        current={state.kind === 'idle' ? 0 : 1}
+        items={[
+          {
+            title: t('address.importDialog.stepTemplate'),
+            content: (
+              <Space orientation="vertical" size="small" style={{ width: '100%' }}>
+                <Typography.Text type="secondary">{t('address.importDialog.templateHint')}</Typography.Text>
+                <Button
+                  icon={<DownloadOutlined />}
+                  loading={template.isPending}
+                  onClick={() => void downloadTemplate()}
+                  data-testid="address-template-download"
+                >
+                  {t('address.importDialog.downloadTemplate')}
+                </Button>
+              </Space>
+            ),
+          },
+          {
+            title: t('address.importDialog.stepUpload'),
+            content: <div style={{ paddingTop: 8 }}>{body}</div>,
+          },
+        ]}
+      />
+    </Modal>
+  );
+}
+
+function ImportOutcomeView({ outcome, uploader }: { outcome: ImportOutcome; uploader: ReactNode }) {
+  const { t } = useTranslation();
+  if (outcome.kind === 'imported') {
+    return (
+      <Result
+        status="success"
+        title={t('address.importDialog.imported', { count: outcome.imported })}
+        subTitle={t('address.importDialog.importedHint')}
+        style={{ padding: '16px 0' }}
+        data-testid="address-import-success"
+      />
+    );
+  }
+  if (outcome.kind === 'refused') {
+    return (
+      <Space orientation="vertical" style={{ width: '100%' }} size="middle">
+        <Alert
+          type="error"
+          showIcon
+          title={t('address.importDialog.refusedTitle')}
+          description={outcome.message}
+        />
+        {uploader}
+      </Space>
+    );
+  }
+  const isTruncated = outcome.errorCount > outcome.errors.length;
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }} size="middle" data-testid="address-import-errors">
+      <Alert
+        type="error"
+        showIcon
+        title={t('address.importDialog.failedTitle', { count: outcome.errorCount })}
+        description={
+          <>
+            {t('address.importDialog.failedHint')}
+            {isTruncated ? (
+              <div>
+                {t('address.importDialog.moreErrors', {
+                  shown: outcome.errors.length,
+                  count: outcome.errorCount,
+                })}
+              </div>
+            ) : null}
+          </>
+        }
+      />
+      <Table<AddressImportError>
+        size="small"
+        rowKey={(error) => `${error.row}-${error.field}-${error.message}`}
+        dataSource={outcome.errors}
+        pagination={{ pageSize: 8, size: 'small', hideOnSinglePage: true, showSizeChanger: false }}
+        columns={[
+          { title: t('address.importDialog.row'), dataIndex: 'row', width: 72 },
+          { title: t('address.importDialog.column'), dataIndex: 'column', width: 160 },
+          { title: t('address.importDialog.message'), dataIndex: 'message' },
+        ]}
+      />
+      {uploader}
+    </Space>
+  );
+}

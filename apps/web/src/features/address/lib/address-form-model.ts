@@ -1,0 +1,115 @@
+import type { Address, AddressInput, AddressMessage, AddressType } from '@portal/contracts/address';
+import { ADDRESS_MESSAGES } from '@portal/contracts/address';
+import type { Language } from '@portal/contracts/languages';
+
+/** What the form edits. Chinese addresses pick province/city/district in one cascader (`region`). */
+export interface AddressFormValues {
+  addressType: AddressType;
+  name: string;
+  company?: string | null;
+  phone: string;
+  email?: string | null;
+  countryCode: string;
+  region?: string[];
+  province?: string | null;
+  city?: string | null;
+  district?: string | null;
+  postalCode?: string | null;
+  addressLine1: string;
+  addressLine2?: string | null;
+  addressLine3?: string | null;
+  houseNumber?: string | null;
+  taxId?: string | null;
+  isDefault: boolean;
+}
+
+export const CHINA = 'CN';
+
+export function emptyFormValues(addressType: AddressType): AddressFormValues {
+  return { addressType, name: '', phone: '', countryCode: CHINA, addressLine1: '', isDefault: false };
+}
+
+export function formValuesOf(address: Address): AddressFormValues {
+  const isChina = address.countryCode === CHINA;
+  return {
+    addressType: address.addressType,
+    name: address.name,
+    company: address.company,
+    phone: address.phone,
+    email: address.email,
+    countryCode: address.countryCode,
+    region: isChina
+      ? [address.province, address.city, address.district].filter((v): v is string => Boolean(v))
+      : [],
+    province: isChina ? null : address.province,
+    city: isChina ? null : address.city,
+    district: isChina ? null : address.district,
+    postalCode: address.postalCode,
+    addressLine1: address.addressLine1,
+    addressLine2: address.addressLine2,
+    addressLine3: address.addressLine3,
+    houseNumber: address.houseNumber,
+    taxId: address.taxId,
+    isDefault: address.isDefault,
+  };
+}
+
+const text = (value: string | null | undefined): string | null => {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : null;
+};
+
+/** The API body: trimmed texts, blanks as null, the cascader split into province/city/district. */
+export function inputOf(values: AddressFormValues): AddressInput {
+  const isChina = values.countryCode === CHINA;
+  const [province, city, district] = isChina ? (values.region ?? []) : [];
+  return {
+    addressType: values.addressType,
+    name: values.name.trim(),
+    company: text(values.company),
+    phone: values.phone.trim(),
+    email: text(values.email),
+    countryCode: values.countryCode,
+    province: isChina ? (province ?? null) : text(values.province),
+    city: (isChina ? city : text(values.city)) ?? '',
+    district: isChina ? (district ?? null) : text(values.district),
+    postalCode: text(values.postalCode),
+    addressLine1: values.addressLine1.trim(),
+    addressLine2: text(values.addressLine2),
+    addressLine3: text(values.addressLine3),
+    houseNumber: text(values.houseNumber),
+    taxId: text(values.taxId),
+    isDefault: values.isDefault,
+  };
+}
+
+/** The form field a server field error belongs to (Chinese divisions live in the cascader). */
+export function formFieldOf(serverField: string, countryCode: string): keyof AddressFormValues | null {
+  const field = serverField.split('.')[0] ?? '';
+  if (countryCode === CHINA && (field === 'province' || field === 'city' || field === 'district'))
+    return 'region';
+  const known: readonly string[] = [
+    'addressType',
+    'name',
+    'company',
+    'phone',
+    'email',
+    'countryCode',
+    'province',
+    'city',
+    'district',
+    'postalCode',
+    'addressLine1',
+    'addressLine2',
+    'addressLine3',
+    'houseNumber',
+    'taxId',
+    'isDefault',
+  ];
+  return known.includes(field) ? (field as keyof AddressFormValues) : null;
+}
+
+/** A shared validation message (the same texts the server answers with) in the interface language. */
+export function addressMessage(key: AddressMessage, language: Language): string {
+  return ADDRESS_MESSAGES[key][language];
+}

@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { Form, Input, Modal, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { newPasswordProblem } from '../../../lib/password-rule';
+import { clearSession } from '../../../lib/storage';
+import { changeInitPassword } from '../api/change-init-password';
+import { logout } from '../../../lib/session/logout';
+
+interface InitPasswordModalProps {
+  onChanged: () => void;
+  onSignedOut: () => void;
+}
+
+interface FormValues {
+  newPassword: string;
+  confirmPassword: string;
+}
+
+/**
+ * Shown after sign-in when the login answer says `isInitPassword`: the user sets a new password
+ * (`POST /api/User/ChangeInitPassword`) or signs out again.
+ */
+export default function InitPasswordModal({ onChanged, onSignedOut }: InitPasswordModalProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<FormValues>();
+  const [isSaving, setIsSaving] = useState(false);
+
+  const save = async () => {
+    const values = await form.validateFields();
+    setIsSaving(true);
+    try {
+      await changeInitPassword({ newPassword: values.newPassword });
+      onChanged();
+    } finally {
+      setIsSaving(false);
+    }
+  };
+
+  const signOut = async () => {
+    try {
+      await logout();
+    } catch {
+      // The session may already be gone; the local sign-out below is what matters.
+    }
+    clearSession();
+    onSignedOut();
+  };
+
+  return (
+    <Modal
+      open
+      title={t('initPassword.title')}
+      okText={t('initPassword.submit')}
+      cancelText={t('initPassword.signOut')}
+      onOk={() => void save().catch(() => undefined)}
+      onCancel={() => void signOut()}
+      confirmLoading={isSaving}
+      closable={false}
+      mask={{ closable: false }}
+      keyboard={false}
+      destroyOnHidden
+    >
+      <Typography.Paragraph type="secondary">{t('initPassword.description')}</Typography.Paragraph>
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={() => void save().catch(() => undefined)}
+      >
+        <Form.Item
+          name="newPassword"
+          label={t('initPassword.newPassword')}
+          extra={t('password.rule')}
+          rules={[
+            {
+              validator: (_, value: string | undefined) => {
+                const problem = newPasswordProblem(value ?? '');
+                return problem ? Promise.reject(new Error(t(problem))) : Promise.resolve();
+              },
+            },
+          ]}
+        >
+          <Input.Password autoComplete="new-password" autoFocus maxLength={64} />
+        </Form.Item>
+        <Form.Item
+          name="confirmPassword"
+          label={t('initPassword.confirmPassword')}
+          dependencies={['newPassword']}
+          rules={[
+            ({ getFieldValue }) => ({
+              validator: (_, value: string | undefined) =>
+                value && value === getFieldValue('newPassword')
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('password.mismatch'))),
+            }),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" maxLength={64} />
+        </Form.Item>
+        <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
+      </Form>
+    </Modal>
+  );
+}

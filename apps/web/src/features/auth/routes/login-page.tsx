@@ -1,0 +1,130 @@
+import { Suspense, lazy, useState } from 'react';
+import { theme } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { isCancel } from 'axios';
+import type { LoginRequest } from '@portal/contracts/auth';
+import { BrandLogo } from '../../../components/brand-logo';
+import { isApiError } from '../../../lib/http/api-error';
+import { currentLanguage } from '../../../lib/i18n/i18n';
+import { importWithTimeout } from '../../../lib/lazy-page';
+import { preload } from '../../../lib/preload';
+import { safeRedirectTarget } from '../../../lib/route-access';
+import { fetchApplicationMenu } from '../../../lib/session/application-menu';
+import { useApplicationInfo } from '../../../lib/session/application-info';
+import { fetchLoginUserInfo } from '../../../lib/session/login-user-info';
+import { uiEffects } from '../../../lib/ui-effects';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { customerLogin } from '../api/customer-login';
+import { LoginForm } from '../components/login-form';
+import { LoginHero } from '../components/login-hero';
+import { LoginLanguageSwitch } from '../components/login-language-switch';
+import './login-page.css';
+
+// Only users who still have the issued password need this dialog, so its code loads on demand.
+const InitPasswordModal = lazy(() => importWithTimeout(() => import('../components/init-password-modal')));
+
+const HOME_PATH = '/user/index';
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const { data: info } = useApplicationInfo();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [isSubmitting, setIsSubmitting] = useState(false);
+  const [isFinishing, setIsFinishing] = useState(false);
+  const [mustChangePassword, setMustChangePassword] = useState(false);
+  useDocumentTitle(t('route.login'));
+
+  const siteName = info?.webName || t('app.defaultName');
+
+  /** After sign-in: load who the user is and the menu, then open the page they came for. */
+  const finishSignIn = async () => {
+    setIsFinishing(true);
+    try {
+      await Promise.all([fetchLoginUserInfo(), fetchApplicationMenu(currentLanguage())]);
+      uiEffects.showSuccess(t('login.success'));
+      navigate(safeRedirectTarget(searchParams.get('redirect')) ?? HOME_PATH, { replace: true });
+    } catch {
+      // The request layer already reported the failure.
+      setIsFinishing(false);
+    }
+  };
+
+  const submit = async (values: LoginRequest) => {
+    setFormError(null);
+    setIsSubmitting(true);
+    preload('signedIn');
+    try {
+      const answer = await customerLogin(values);
+      setIsSubmitting(false);
+      if (answer.isInitPassword) setMustChangePassword(true);
+      else await finishSignIn();
+    } catch (error) {
+      // A cancelled duplicate (double submit) changes nothing: the first request's outcome is what counts.
+      if (isCancel(error)) return;
+      setIsSubmitting(false);
+      if (isApiError(error) && !error.isHandled) setFormError(error.message);
+    }
+  };
+
+  return (
+    <div className="login-page" style={{ background: token.colorBgLayout }}>
+      <LoginHero siteName={siteName} slogan={info?.webSlogan || t('app.defaultSlogan')} />
+      <main className="login-main">
+        <div className="login-toolbar">
+          <LoginLanguageSwitch />
+        </div>
+        <div
+          className="login-panel"
+          style={{ background: token.colorBgContainer, boxShadow: token.boxShadowTertiary }}
+        >
+          <div className="login-panel-brand" style={{ color: token.colorTextHeading }}>
+            <BrandLogo size={36} color={token.colorPrimary} />
+            <strong>{siteName}</strong>
+          </div>
+          <h1 className="login-title" style={{ color: token.colorTextHeading }}>
+            {t('login.title')}
+          </h1>
+          <p className="login-subtitle" style={{ color: token.colorTextSecondary }}>
+            {t('login.subtitle')}
+          </p>
+          <LoginForm
+            isBusy={isSubmitting || isFinishing}
+            error={formError}
+            onSubmit={(values) => void submit(values)}
+            onEdit={() => formError && setFormError(null)}
+          />
+        </div>
+        {info && (info.footerSystemName || info.filingNumber) ? (
+          <footer className="login-footer" style={{ color: token.colorTextTertiary }}>
+            <span>{info.footerSystemName}</span>
+            {info.filingNumber ? (
+              <a
+                href="https://beian.miit.gov.cn/"
+                target="_blank"
+                rel="noreferrer"
+                style={{ color: 'inherit' }}
+              >
+                {info.filingNumber}
+              </a>
+            ) : null}
+          </footer>
+        ) : null}
+      </main>
+      {mustChangePassword ? (
+        <Suspense fallback={null}>
+          <InitPasswordModal
+            onChanged={() => {
+              setMustChangePassword(false);
+              void finishSignIn();
+            }}
+            onSignedOut={() => setMustChangePassword(false)}
+          />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ExceptionResult } from '../../../components/exception-result';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+
+/** `/403`: a route whose permission or role the user lacks. */
+export default function ForbiddenPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  useDocumentTitle(t('route.forbidden'));
+  return (
+    <ExceptionResult
+      status="403"
+      title={t('exception.forbiddenTitle')}
+      description={t('exception.forbidden')}
+      action={
+        <Button type="primary" onClick={() => navigate('/user/index')}>
+          {t('exception.backHome')}
+        </Button>
+      }
+    />
+  );
+}

@@ -1,0 +1,55 @@
+import { Alert, Button, Card, Col, Flex, Row, Skeleton, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useLoginUserInfo } from '../../../lib/session/use-login-user-info';
+import { AccountCard } from '../components/account-card';
+import { SecurityCard } from '../components/security-card';
+import { ShortcutsCard } from '../components/shortcuts-card';
+import { WelcomeBanner } from '../components/welcome-banner';
+import './home-page.css';
+
+/**
+ * `/user/index`: who is signed in, the customer's code and level, account security and shortcuts to the
+ * sections this user may open. Later features add their own cards (balance, orders by status) to the grid.
+ */
+export default function HomePage() {
+  const { t } = useTranslation();
+  const { data: user, isPending, isError, refetch } = useLoginUserInfo();
+
+  if (isPending) {
+    return (
+      <Card>
+        <Skeleton active avatar paragraph={{ rows: 4 }} />
+      </Card>
+    );
+  }
+  if (isError || !user) {
+    return (
+      <Card>
+        <Flex vertical align="center" gap={12} style={{ padding: 32 }}>
+          <Typography.Text type="secondary">{t('common.loadFailed')}</Typography.Text>
+          <Button onClick={() => void refetch()}>{t('common.retry')}</Button>
+        </Flex>
+      </Card>
+    );
+  }
+
+  return (
+    <Flex vertical gap={16}>
+      <WelcomeBanner user={user} />
+      {user.customer.status === 'arrears' ? (
+        <Alert type="warning" showIcon title={t('http.arrears')} />
+      ) : null}
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={12} xl={8}>
+          <AccountCard user={user} />
+        </Col>
+        <Col xs={24} lg={12} xl={8}>
+          <SecurityCard user={user} />
+        </Col>
+        <Col xs={24} lg={24} xl={8}>
+          <ShortcutsCard />
+        </Col>
+      </Row>
+    </Flex>
+  );
+}

@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { LoginLogEntry } from '@portal/contracts/auth';
+import { formatDateTime } from '../../../lib/format-date';
+import { PAGE_SIZE_OPTIONS, readPageSize, savePageSize } from '../../../lib/page-size';
+import { useLoginLog } from '../api/query-login-log';
+
+const KNOWN_METHODS = ['password', 'sms', 'wechat', 'sso', 'refresh'] as const;
+const KNOWN_RESULTS = ['success', 'wrong_password', 'unknown_user', 'disabled', 'throttled'] as const;
+
+/** Every sign-in attempt on this account: time, address, device, method and result. */
+export function LoginLogPanel() {
+  const { t } = useTranslation();
+  const [pageIndex, setPageIndex] = useState(1);
+  const [pageSize, setPageSize] = useState(readPageSize);
+  const { data, isFetching, isError } = useLoginLog({ pageIndex, pageSize });
+
+  const methodLabel = (method: string) =>
+    (KNOWN_METHODS as readonly string[]).includes(method)
+      ? t(`loginMethod.${method as (typeof KNOWN_METHODS)[number]}`)
+      : method;
+  const resultLabel = (result: string) =>
+    (KNOWN_RESULTS as readonly string[]).includes(result)
+      ? t(`loginResult.${result as (typeof KNOWN_RESULTS)[number]}`)
+      : result;
+
+  const columns: TableColumnsType<LoginLogEntry> = [
+    {
+      key: 'time',
+      title: t('userCenter.logTime'),
+      dataIndex: 'time',
+      width: 180,
+      render: (v: string) => formatDateTime(v),
+    },
+    { key: 'ip', title: t('userCenter.logIp'), dataIndex: 'ip', width: 150 },
+    {
+      key: 'userAgent',
+      title: t('userCenter.logUserAgent'),
+      dataIndex: 'userAgent',
+      ellipsis: { showTitle: false },
+      render: (v: string) => (
+        <Tooltip title={v} placement="topLeft">
+          <Typography.Text type="secondary">{v}</Typography.Text>
+        </Tooltip>
+      ),
+    },
+    { key: 'method', title: t('userCenter.logMethod'), dataIndex: 'method', width: 130, render: methodLabel },
+    {
+      key: 'result',
+      title: t('userCenter.logResult'),
+      dataIndex: 'result',
+      width: 150,
+      render: (v: string) => <Tag color={v === 'success' ? 'success' : 'error'}>{resultLabel(v)}</Tag>,
+    },
+  ];
+
+  return (
+    <Table<LoginLogEntry>
+      rowKey="id"
+      size="middle"
+      columns={columns}
+      dataSource={data?.items ?? []}
+      loading={isFetching}
+      scroll={{ x: 760 }}
+      locale={isError ? { emptyText: t('common.loadFailed') } : undefined}
+      data-testid="login-log"
+      pagination={{
+        current: pageIndex,
+        pageSize,
+        total: data?.total ?? 0,
+        showSizeChanger: true,
+        pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
+        showTotal: (total) => t('common.total', { total }),
+        onChange: (page, size) => {
+          if (size !== pageSize) {
+            savePageSize(size);
+            setPageSize(size);
+            setPageIndex(1);
+          } else {
+            setPageIndex(page);
+          }
+        },
+      }}
+    />
+  );
+}

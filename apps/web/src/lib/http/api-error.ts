@@ -1,0 +1,21 @@
+import type { ApiCode } from '@portal/contracts/envelope';
+
+/**
+ * A failed call. `code` is the body code (or the HTTP status when the answer had no envelope);
+ * `isHandled` says the request layer already told the user, so callers only need to stop.
+ */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly code: ApiCode | number,
+    readonly data: unknown = null,
+    readonly isHandled = true,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}

@@ -1,0 +1,12 @@
+import { QueryClient } from '@tanstack/react-query';
+
+/**
+ * Shared query cache. Retries are off because the request layer already retries GETs that failed on the
+ * network and reports every other failure itself.
+ */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
+    mutations: { retry: false },
+  },
+});

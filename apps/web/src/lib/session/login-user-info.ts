@@ -1,0 +1,25 @@
+import { ApiPath } from '@portal/contracts/api-paths';
+import type { LoginUserInfo } from '@portal/contracts/auth';
+import { http } from '../http/client';
+import { writeStored } from '../storage';
+
+let latest: { info: LoginUserInfo; at: number } | null = null;
+
+/**
+ * `GET /api/Common/GetLoginUserInfo`; keeps permissions, roles and user type in storage for the guards.
+ * The query hook lives in use-login-user-info.ts so the login page can call this without the query
+ * library.
+ */
+export async function fetchLoginUserInfo(): Promise<LoginUserInfo> {
+  const info = await http.get<LoginUserInfo>(ApiPath.GetLoginUserInfo);
+  writeStored('permissions', info.permissions);
+  writeStored('roles', info.roles);
+  writeStored('userType', info.userType);
+  latest = { info, at: Date.now() };
+  return info;
+}
+
+/** The last answer in this page view (the sign-in just fetched it), so the shell need not ask again. */
+export function latestLoginUserInfo(): { info: LoginUserInfo; at: number } | null {
+  return latest;
+}

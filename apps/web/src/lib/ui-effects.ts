@@ -1,0 +1,33 @@
+/**
+ * The few things non-React code (request layer, guards) does to the screen: show one message, go to the
+ * login page, reload. The app installs the real implementations at start (antd message, router); tests
+ * install spies.
+ */
+export interface UiEffects {
+  showError(text: string, durationSeconds?: number): void;
+  showWarning(text: string, durationSeconds?: number): void;
+  showSuccess(text: string): void;
+  goToLogin(): void;
+  reload(): void;
+}
+
+let installed: UiEffects = {
+  showError: (text) => console.error(text),
+  showWarning: (text) => console.warn(text),
+  showSuccess: () => undefined,
+  goToLogin: () => window.location.assign('/login'),
+  reload: () => window.location.reload(),
+};
+
+export function installUiEffects(effects: Partial<UiEffects>): void {
+  installed = { ...installed, ...effects };
+}
+
+/** Late-bound, so modules created before the app mounts still reach the installed effects. */
+export const uiEffects: UiEffects = {
+  showError: (text, durationSeconds) => installed.showError(text, durationSeconds),
+  showWarning: (text, durationSeconds) => installed.showWarning(text, durationSeconds),
+  showSuccess: (text) => installed.showSuccess(text),
+  goToLogin: () => installed.goToLogin(),
+  reload: () => installed.reload(),
+};

@@ -1,0 +1,23 @@
+import { act, cleanup, render } from '@testing-library/react';
+import { afterEach, expect, test, vi } from 'vitest';
+import { UiEffectsBridge } from '../../src/app/ui-effects-bridge';
+import { uiEffects } from '../../src/lib/ui-effects';
+
+afterEach(() => cleanup());
+
+test('messages from the request layer show one at a time, 200 px from the top', async () => {
+  const goToLogin = vi.fn();
+  render(<UiEffectsBridge goToLogin={goToLogin} />);
+  await act(async () => {
+    uiEffects.showError('服务器异常!');
+    uiEffects.showError('404：请求接口找不到');
+  });
+  await vi.waitFor(() => expect(document.querySelectorAll('.ant-message-notice')).toHaveLength(1));
+  expect(document.querySelector('.ant-message-notice')!.textContent).toContain('404：请求接口找不到');
+  // antd 6 positions the message list through this custom property.
+  const list = document.querySelector('.ant-message') as HTMLElement;
+  expect(list.style.getPropertyValue('--notification-top')).toBe('200px');
+
+  uiEffects.goToLogin();
+  expect(goToLogin).toHaveBeenCalledTimes(1);
+});

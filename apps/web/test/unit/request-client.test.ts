@@ -1,0 +1,388 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { AxiosError, isCancel } from 'axios';
+import { ApiPath } from '@portal/contracts/api-paths';
+import { ApiCode } from '@portal/contracts/envelope';
+import type { Language } from '@portal/contracts/languages';
+import { isApiError, type ApiError } from '../../src/lib/http/api-error';
+import { createRequestClient } from '../../src/lib/http/request-client';
+import {
+  readAuthorization,
+  readStored,
+  saveTokens,
+  switchToMemoryStorage,
+  writeStored,
+} from '../../src/lib/storage';
+import { envelope, fakeTransport, spyEffects, translatorFor } from './helpers';
+
+const PRIVATE = '/api/Common/GetLoginUserInfo';
+
+function setup(language: Language = 'zh-CN') {
+  const transport = fakeTransport();
+  const effects = spyEffects();
+  const client = createRequestClient({
+    effects,
+    translate: translatorFor(language),
+    getLanguage: () => language,
+    adapter: transport.adapter,
+  });
+  return { transport, effects, client };
+}
+
+/** Starts a call and keeps its outcome, so fake timers can run before it is inspected. */
+function track<T>(promise: Promise<T>) {
+  const outcome: { value?: T; error?: unknown; isSettled: boolean } = { isSettled: false };
+  promise.then(
+    (value) => Object.assign(outcome, { value, isSettled: true }),
+    (error: unknown) => Object.assign(outcome, { error, isSettled: true }),
+  );
+  return outcome;
+}
+
+function signIn(token = 'old-access', refresh = 'old-refresh') {
+  saveTokens({ jwtToken: token, refereToken: refresh, expiresInSecond: 900 });
+  writeStored('permissions', ['order:view']);
+  writeStored('language', 'zh-CN');
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  switchToMemoryStorage();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('request basics', () => {
+  test('private calls carry the Bearer token, the language and the 120000 ms timeout; public calls no token', async () => {
+    const { transport, client } = setup('en-US');
+    signIn();
+    transport.on(PRIVATE, (c) => envelope(c, 200, { ok: true }));
+    transport.on(ApiPath.CustomerLogin, (c) => envelope(c, 200, { jwtToken: 'x' }));
+
+    await expect(client.get(PRIVATE)).resolves.toEqual({ ok: true });
+    await client.post(ApiPath.CustomerLogin, { userName: 'demo', password: 'x' });
+
+    const [privateCall, loginCall] = transport.seen;
+    expect(privateCall!.headers.get('Authorization')).toBe('Bearer old-access');
+    expect(privateCall!.headers.get('Accept-Language')).toBe('en-US');
+    expect(privateCall!.timeout).toBe(120000);
+    expect(loginCall!.headers.has('Authorization')).toBe(false);
+  });
+
+  test('token check: a private call without a stored token warns, sends nothing and goes to login', async () => {
+    const { transport, effects, client } = setup();
+    const outcome = track(client.get(PRIVATE));
+    await vi.runAllTimersAsync();
+    expect(transport.seen).toHaveLength(0);
+    expect(effects.showWarning).toHaveBeenCalledWith('认证 token 已过期，请退出重新登录');
+    expect(effects.goToLogin).toHaveBeenCalledTimes(1);
+    expect(isApiError(outcome.error)).toBe(true);
+  });
+});
+
+describe('error catalogue (spec section 8)', () => {
+  test('203: arrears message, then after 1 s the tokens are cleared and the user goes to login', async () => {
+    const { transport, effects, client } = setup();
+    signIn();
+    transport.on(PRIVATE, (c) => envelope(c, ApiCode.Arrears, null, 'arrears'));
+    const outcome = track(client.get(PRIVATE));
+    await vi.advanceTimersByTimeAsync(0);
+
+    expect(effects.showError).toHaveBeenCalledWith('此号已经欠费,请您去充值!', undefined);
+    expect((outcome.error as ApiError).code).toBe(203);
+    expect(readAuthorization()).toBe('Bearer old-access');
+    expect(effects.goToLogin).not.toHaveBeenCalled();
+
+    await vi.advanceTimersByTimeAsync(999);
+    expect(effects.goToLogin).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(readAuthorization()).toBeNull();
+    expect(readStored('tokenRecord')).toBeNull();
+    expect(effects.goToLogin).toHaveBeenCalledTimes(1);
+  });
+
+  test('203 text follows the language (en-US)', async () => {
+    const { transport, effects, client } = setup('en-US');
+    signIn();
+    transport.on(PRIVATE, (c) => envelope(c, ApiCode.Arrears));
+    track(client.get(PRIVATE));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(effects.showError).toHaveBeenCalledWith('This account is overdue. Please top up!', undefined);
+  });
+
+  test('204: tokens cleared and straight to login, no message', async () => {
+    const { transport, effects, client } = setup();
+    signIn();
+    transport.on(PRIVATE, (c) => envelope(c, ApiCode.SessionInvalid, null, 'session ended'));
+    const outcome = track(client.get(PRIVATE));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(readAuthorization()).toBeNull();
+    expect(readStored('permissions')).toBeNull();
+    expect(readStored('language')).toBe('zh-CN');
+    expect(effects.goToLogin).toHaveBeenCalledTimes(1);
+    expect(effects.showError).not.toHaveBeenCalled();
+    expect((outcome.error as ApiError).code).toBe(204);
+  });
+
+  test('401 in the body: refresh with the refresh token, then retry with the new token', async () => {
+    const { transport, effects, client } = setup();
+    signIn();
+    transport.once(PRIVATE, (c) => envelope(c, ApiCode.AccessTokenExpired, null, 'expired'));
+    transport.on(PRIVATE, (c) => envelope(c, 200, { userId: 'u1' }));
+    transport.on(ApiPath.RefreshToken, (c) =>
+      envelope(c, 200, { jwtToken: 'new-access', refereToken: 'new-refresh', expiresInSecond: 900 }),
+    );
+
+    const outcome = track(client.get(PRIVATE));
+    await vi.advanceTimersByTimeAsync(0);
+
+    expect(outcome.value).toEqual({ userId: 'u1' });
+    const refresh = transport.seen.find((r) => r.url === ApiPath.RefreshToken)!;
+    expect(refresh.method).toBe('POST');
+    expect(refresh.params).toEqual({ refreshToken: 'old-refresh' });
+    expect(refresh.headers.has('Authorization')).toBe(false);
+    const retry = transport.seen[transport.seen.length - 1]!;
+    expect(retry.url).toBe(PRIVATE);
+    expect(retry.headers.get('Authorization')).toBe('Bearer new-access');
+    expect(readStored('tokenRecord')?.refreshToken).toBe('new-refresh');
+    expect(effects.showError).not.toHaveBeenCalled();
+  });
+
+  test('401 in the body for several calls at once: one shared refresh, every call retried', async () => {
+    const { transport, client } = setup();
+    signIn();
+    transport.once('/api/a', (c) => envelope(c, ApiCode.AccessTokenExpired));
+    transport.once('/api/b', (c) => envelope(c, ApiCode.AccessTokenExpired));
+    transport.once('/api/c', (c) => envelope(c, ApiCode.AccessTokenExpired));
+    for (const path of ['/api/a', '/api/b', '/api/c']) transport.on(path, (c) => envelope(c, 200, path));
+    transport.on(ApiPath.RefreshToken, (c) =>
+      envelope(c, 200, { jwtToken: 'new-access', refereToken: 'new-refresh', expiresInSecond: 900 }),
+    );
+
+    const results = Promise.all([client.get('/api/a'), client.get('/api/b'), client.get('/api/c')]);
+    await vi.advanceTimersByTimeAsync(0);
+    await expect(results).resolves.toEqual(['/api/a', '/api/b', '/api/c']);
+    expect(transport.seen.filter((r) => r.url === ApiPath.RefreshToken)).toHaveLength(1);
+  });
+
+  test('401 in the body on an excluded call (notification polling): no refresh, its message shown', async () => {
+    const { transport, effects, client } = setup();
+    signIn();
+    transport.on(ApiPath.QueryNewNotification, (c) =>
+      envelope(c, ApiCode.AccessTokenExpired, null, 'expired'),
+    );
+    const outcome = track(client.get(ApiPath.QueryNewNotification));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(transport.seen.some((r) => r.url === ApiPath.RefreshToken)).toBe(false);
+    expect(effects.showError).toHaveBeenCalledWith('expired', undefined);
+    expect((outcome.error as ApiError).code).toBe(401);
+  });
+
+  test('401 in the body on the batch-import preview: no refresh either', async () => {
+    const { transport, client } = setup();
+    signIn();
+    transport.on(ApiPath.BatchImportPreview, (c) => envelope(c, ApiCode.AccessTokenExpired, null, 'expired'));
+    track(client.post(ApiPath.BatchImportPreview, {}));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(transport.seen.map((r) => r.url)).toEqual([ApiPath.BatchImportPreview]);
+  });
+
+  test('401 in the body and the refresh fails: stored tokens cleared and the page reloads', async () => {
+    const { transport, effects, client } = setup();
+    signIn();
+    transport.on(PRIVATE, (c) => envelope(c, ApiCode.AccessTokenExpired));
+    transport.on(ApiPath.RefreshToken, (c) => envelope(c, ApiCode.SessionInvalid, null, 'reused'));
+    const outcome = track(client.get(PRIVATE));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(readAuthorization()).toBeNull();
+    expect(effects.reload).toHaveBeenCalledTimes(1);
+    expect(effects.goToLogin).not.toHaveBeenCalled();
+    expect(isApiError(outcome.error)).toBe(true);
+  });
+
+  test('401 in the body without a refresh token: cleared and reloaded, no refresh call', async () => {
+    const { transport, effects, client } = setup();
+    writeStored('authorization', 'Bearer only-access');
+    transport.on(PRIVATE, (c) => envelope(c, ApiCode.AccessTokenExpired));
+    track(client.get(PRIVATE));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(transport.seen.some((r) => r.url === ApiPath.RefreshToken)).toBe(false);
+    expect(effects.reload).toHaveBeenCalledTimes(1);
+  });
+
+  test('HTTP 401: stored data cleared and the page reloads after 1 s', async () => {
+    const { transport, effects, client } = setup();
+    signIn();
+    transport.on(PRIVATE, (c) => envelope(c, 401, null, 'unauthorised', 401));
+    const outcome = track(client.get(PRIVATE));
+    await vi.advanceTimersByTimeAsync(999);
+    expect(outcome.isSettled).toBe(true);
+    expect(effects.reload).not.toHaveBeenCalled();
+    expect(readAuthorization()).toBe('Bearer old-access');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(effects.reload).toHaveBeenCalledTimes(1);
+    expect(readAuthorization()).toBeNull();
+  });
+
+  test('402: go to login', async () => {
+    const { transport, effects, client } = setup();
+    signIn();
+    transport.on(PRIVATE, (c) => envelope(c, ApiCode.NotSignedIn, null, 'not signed in'));
+    track(client.get(PRIVATE));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(effects.goToLogin).toHaveBeenCalledTimes(1);
+    expect(readAuthorization()).toBeNull();
+  });
+
+  test('403: the server message for 3 s', async () => {
+    const { transport, effects, client } = setup();
+    signIn();
+    transport.on(PRIVATE, (c) =>
+      envelope(c, ApiCode.Forbidden, null, '对不起，您没有操作权限：address:view'),
+    );
+    const outcome = track(client.get(PRIVATE));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(effects.showError).toHaveBeenCalledWith('对不起，您没有操作权限：address:view', 3);
+    expect((outcome.error as ApiError).code).toBe(403);
+    expect(readAuthorization()).toBe('Bearer old-access');
+  });
+
+  test('500 in the body: "服务器异常!"', async () => {
+    const { transport, effects, client } = setup();
+    signIn();
+    transport.on(PRIVATE, (c) => envelope(c, ApiCode.ServerError, null, 'boom'));
+    track(client.get(PRIVATE));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(effects.showError).toHaveBeenCalledWith('服务器异常!', undefined);
+  });
+
+  test('HTTP 404: "404：请求接口找不到"', async () => {
+    const { transport, effects, client } = setup();
+    signIn();
+    transport.on(PRIVATE, (c) => envelope(c, 404, null, 'Route not found', 404));
+    track(client.get(PRIVATE));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(effects.showError).toHaveBeenCalledWith('404：请求接口找不到', undefined);
+  });
+
+  test('HTTP 500: "500：请求接口异常"', async () => {
+    const { transport, effects, client } = setup();
+    signIn();
+    transport.on(PRIVATE, (c) => envelope(c, 500, null, 'crash', 500));
+    track(client.post(PRIVATE, {}));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(effects.showError).toHaveBeenCalledWith('500：请求接口异常', undefined);
+  });
+
+  test('timeout: "请求超时,请手动刷新页面", and a timed-out GET is not retried', async () => {
+    const { transport, effects, client } = setup();
+    signIn();
+    transport.on(PRIVATE, (c) => {
+      throw new AxiosError(`timeout of ${c.timeout}ms exceeded`, AxiosError.ETIMEDOUT, c);
+    });
+    track(client.get(PRIVATE));
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(effects.showError).toHaveBeenCalledWith('请求超时,请手动刷新页面', undefined);
+    expect(transport.seen).toHaveLength(1);
+  });
+
+  test('other errors show their own message; a silent call leaves it to the page', async () => {
+    const { transport, effects, client } = setup();
+    signIn();
+    transport.on(PRIVATE, (c) => envelope(c, ApiCode.Conflict, { id: 1 }, '地址已存在'));
+    const shown = track(client.post(PRIVATE, {}));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(effects.showError).toHaveBeenCalledWith('地址已存在', undefined);
+    expect((shown.error as ApiError).isHandled).toBe(true);
+
+    effects.showError.mockClear();
+    const silent = track(client.post(PRIVATE, {}, { silent: true }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(effects.showError).not.toHaveBeenCalled();
+    expect((silent.error as ApiError).message).toBe('地址已存在');
+    expect((silent.error as ApiError).isHandled).toBe(false);
+    expect((silent.error as ApiError).data).toEqual({ id: 1 });
+  });
+});
+
+describe('retries and duplicate sign-in', () => {
+  const networkDown = (c: Parameters<Parameters<ReturnType<typeof fakeTransport>['on']>[1]>[0]) => {
+    throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, c);
+  };
+
+  test('a GET that failed on the network is retried 3 times, 2000 ms apart, then reported', async () => {
+    const { transport, effects, client } = setup();
+    signIn();
+    transport.on(PRIVATE, networkDown);
+    const outcome = track(client.get(PRIVATE));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(transport.seen).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(transport.seen).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(transport.seen).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(4000);
+    expect(transport.seen).toHaveLength(4);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(transport.seen).toHaveLength(4);
+    expect(outcome.isSettled).toBe(true);
+    expect(effects.showError).toHaveBeenCalledTimes(1);
+    expect(effects.showError).toHaveBeenCalledWith('网络连接失败，请检查网络后重试', undefined);
+  });
+
+  test('a GET that recovers on a retry succeeds quietly', async () => {
+    const { transport, effects, client } = setup();
+    signIn();
+    transport.once(PRIVATE, networkDown);
+    transport.on(PRIVATE, (c) => envelope(c, 200, 'fine'));
+    const outcome = track(client.get(PRIVATE));
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(outcome.value).toBe('fine');
+    expect(effects.showError).not.toHaveBeenCalled();
+  });
+
+  test('a POST that failed on the network is not retried', async () => {
+    const { transport, client } = setup();
+    signIn();
+    transport.on(PRIVATE, networkDown);
+    track(client.post(PRIVATE, {}));
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(transport.seen).toHaveLength(1);
+  });
+
+  test('a second sign-in to the same URL within 3 s of one in flight is cancelled', async () => {
+    const { transport, client } = setup();
+    let answer: (() => void) | undefined;
+    transport.on(
+      ApiPath.CustomerLogin,
+      (c) => new Promise((resolve) => (answer = () => resolve(envelope(c, 200, 'ok')))),
+    );
+    const first = track(client.post(ApiPath.CustomerLogin, {}));
+    await vi.advanceTimersByTimeAsync(0);
+    const second = track(client.post(ApiPath.CustomerLogin, {}));
+    await vi.advanceTimersByTimeAsync(2999);
+    expect(isCancel(second.error)).toBe(true);
+    expect(transport.seen).toHaveLength(1);
+    answer!();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(first.value).toBe('ok');
+    // Once the first has answered, signing in again is allowed.
+    const third = track(client.post(ApiPath.CustomerLogin, {}));
+    await vi.advanceTimersByTimeAsync(0);
+    answer!();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(third.value).toBe('ok');
+    expect(transport.seen).toHaveLength(2);
+  });
+
+  test('a sign-in still in flight after 3 s no longer blocks a new one', async () => {
+    const { transport, client } = setup();
+    transport.on(ApiPath.CustomerLogin, () => new Promise(() => undefined));
+    track(client.post(ApiPath.CustomerLogin, {}));
+    await vi.advanceTimersByTimeAsync(3000);
+    const later = track(client.post(ApiPath.CustomerLogin, {}));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(isCancel(later.error)).toBe(false);
+    expect(transport.seen).toHaveLength(2);
+  });
+});
