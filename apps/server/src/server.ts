@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { DEMO_MAIN_USER, DEMO_SUB_USER } from './db/seed.ts';
+import { DEMO_MAIN_USER, DEMO_NEW_USER, DEMO_SUB_USER } from './db/seed.ts';
 import { defaultWebDistDir } from './plugins/web-app.ts';
 
 async function main() {
@@ -47,7 +47,7 @@ async function main() {
   if (!config.webDistDir) app.log.warn('web app not built: run `npm run build` to serve the portal pages');
   if (config.seedDemo) {
     app.log.info(
-      `demo sign-in: ${DEMO_MAIN_USER.loginName} / ${DEMO_MAIN_USER.password} (sub-user ${DEMO_SUB_USER.loginName} / ${DEMO_SUB_USER.password})`,
+      `demo sign-in: ${DEMO_MAIN_USER.loginName} / ${DEMO_MAIN_USER.password} (sub-user ${DEMO_SUB_USER.loginName} / ${DEMO_SUB_USER.password}; first sign-in ${DEMO_NEW_USER.loginName} / ${DEMO_NEW_USER.password})`,
     );
   }
 }

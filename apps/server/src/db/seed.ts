@@ -7,13 +7,15 @@ import type { Db } from './database.ts';
 export const DEMO_CUSTOMER_CODE = 'C100023';
 export const DEMO_MAIN_USER = { loginName: 'demo', password: 'Demo@123456' } as const;
 export const DEMO_SUB_USER = { loginName: 'viewer', password: 'Viewer@123456' } as const;
+/** A sub-user still on the password the provider issued: the portal asks for a new one at sign-in. */
+export const DEMO_NEW_USER = { loginName: 'newcomer', password: 'Welcome@123456' } as const;
 
 const text = (zhCN: string, enUS: string, zhTW: string) =>
   JSON.stringify({ 'zh-CN': zhCN, 'en-US': enUS, 'zh-TW': zhTW });
 
 /**
- * Creates the demo customer with a main user (every permission) and a sub-user whose only role lets it
- * view orders. Does nothing when the demo customer exists; returns what it created.
+ * Creates the demo customer with a main user (every permission), a sub-user whose only role lets it
+ * view orders, and a sub-user still on its initial password. Does nothing when the demo customer exists; returns what it created.
  */
 export async function seedDemoData(db: Db): Promise<{ customerCode: string; users: string[] } | null> {
   const existing = await db
@@ -22,9 +24,10 @@ export async function seedDemoData(db: Db): Promise<{ customerCode: string; user
     .where('code', '=', DEMO_CUSTOMER_CODE)
     .executeTakeFirst();
   if (existing) return null;
-  const [mainHash, subHash] = await Promise.all([
+  const [mainHash, subHash, newHash] = await Promise.all([
     hashPassword(DEMO_MAIN_USER.password),
     hashPassword(DEMO_SUB_USER.password),
+    hashPassword(DEMO_NEW_USER.password),
   ]);
   const now = nowIso();
   try {
@@ -86,6 +89,7 @@ export async function seedDemoData(db: Db): Promise<{ customerCode: string; user
       await trx.insertInto('roles').values([adminRole, operatorRole]).execute();
       const mainUserId = newId();
       const subUserId = newId();
+      const newUserId = newId();
       const base = {
         customer_id: customerId,
         status: 'enabled' as const,
@@ -119,6 +123,18 @@ export async function seedDemoData(db: Db): Promise<{ customerCode: string; user
             password_hash: subHash,
             user_type: 'sub',
           },
+          {
+            ...base,
+            id: newUserId,
+            login_name: DEMO_NEW_USER.loginName,
+            phone: null,
+            email: null,
+            display_name: '张伟',
+            password_hash: newHash,
+            user_type: 'sub',
+            is_init_password: 1,
+            password_changed_at: null,
+          },
         ])
         .execute();
       await trx
@@ -126,6 +142,7 @@ export async function seedDemoData(db: Db): Promise<{ customerCode: string; user
         .values([
           { user_id: mainUserId, role_id: adminRole.id },
           { user_id: subUserId, role_id: operatorRole.id },
+          { user_id: newUserId, role_id: operatorRole.id },
         ])
         .execute();
     });
@@ -139,5 +156,8 @@ export async function seedDemoData(db: Db): Promise<{ customerCode: string; user
     if (raced) return null;
     throw error;
   }
-  return { customerCode: DEMO_CUSTOMER_CODE, users: [DEMO_MAIN_USER.loginName, DEMO_SUB_USER.loginName] };
+  return {
+    customerCode: DEMO_CUSTOMER_CODE,
+    users: [DEMO_MAIN_USER.loginName, DEMO_SUB_USER.loginName, DEMO_NEW_USER.loginName],
+  };
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_MAIN_USER, DEMO_SUB_USER } from '../../src/db/seed.ts';
+import { DEMO_MAIN_USER, DEMO_NEW_USER, DEMO_SUB_USER } from '../../src/db/seed.ts';
 import { signAccessToken } from '../../src/lib/tokens.ts';
 import { createCustomer, createUser } from '../support/factories.ts';
 import { call, createTestApp, ENGINE, signIn, type TestApp } from '../support/test-app.ts';
@@ -42,6 +42,11 @@ describe(`sign-in on ${ENGINE}`, () => {
     const byPhone = await login('13800138000', DEMO_MAIN_USER.password);
     expect(byPhone.code).toBe(200);
     expect((await userInfo(byPhone.data.jwtToken)).data.loginName).toBe('demo');
+  });
+
+  it('tells the client when the user is still on the initial password', async () => {
+    const answer = await login(DEMO_NEW_USER.loginName, DEMO_NEW_USER.password);
+    expect(answer.data).toMatchObject({ isInitPassword: true });
   });
 
   it('refuses a wrong password and an unknown user with the same localized message', async () => {
