@@ -2,11 +2,9 @@ import { ApiCode, type Envelope, type FieldError } from '@portal/contracts/envel
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../lib/errors.ts';
 import { isMessageKey, translate } from '../lib/messages.ts';
-
-const zodLocales = { 'zh-CN': z.locales.zhCN(), 'en-US': z.locales.en(), 'zh-TW': z.locales.zhTW() };
+import { zodLocaleError } from '../lib/validation-locale.ts';
 
 /** Error answers bypass the route's success schema: the envelope's `data` differs. */
 function sendEnvelope(reply: FastifyReply, httpStatus: number, body: Envelope<unknown>) {
@@ -19,7 +17,7 @@ function sendEnvelope(reply: FastifyReply, httpStatus: number, body: Envelope<un
 
 /** Field errors in the caller's language: our own message keys, else zod's locale for the issue. */
 function fieldErrors(request: FastifyRequest, error: FastifyError & { validation: unknown[] }): FieldError[] {
-  const locale = zodLocales[request.language];
+  const localeError = zodLocaleError(request.language);
   return error.validation.map((raw) => {
     const item = raw as {
       instancePath: string;
@@ -31,7 +29,7 @@ function fieldErrors(request: FastifyRequest, error: FastifyError & { validation
     const own =
       item.message && isMessageKey(item.message) ? translate(request.language, item.message) : undefined;
     const issue = { code: item.keyword, ...item.params, path: [], message: item.message } as never;
-    const fromZod = (locale.localeError as (issue: never) => string | { message: string } | undefined)(issue);
+    const fromZod = (localeError as (issue: never) => string | { message: string } | undefined)(issue);
     const zodText = typeof fromZod === 'string' ? fromZod : fromZod?.message;
     return { field, message: own ?? zodText ?? item.message ?? item.keyword };
   });

@@ -1,9 +1,13 @@
 import { LANGUAGES } from '@portal/contracts/languages';
 import { describe, expect, it } from 'vitest';
 import { allMessages, translate } from '../../src/lib/messages.ts';
+// Feature modules register their own messages on import.
+import '../../src/modules/address/address.messages.ts';
+import '../../src/modules/reference/reference.messages.ts';
 
 describe('server messages', () => {
   it('has a non-empty text in every language for every key', () => {
+    expect(Object.keys(allMessages()).some((key) => key.startsWith('address.'))).toBe(true);
     for (const [key, texts] of Object.entries(allMessages())) {
       for (const language of LANGUAGES) expect(texts[language]?.trim(), `${key} in ${language}`).toBeTruthy();
     }

@@ -15,29 +15,18 @@ import {
 import { ApiCode } from '@portal/contracts/envelope';
 import { LANGUAGES, type Language } from '@portal/contracts/languages';
 import ExcelJS from 'exceljs';
-import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/ids.ts';
+import { zodLocaleError } from '../../lib/validation-locale.ts';
 import { isMessageKey, translate } from '../../lib/messages.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
 import { findCountryCode } from '../reference/countries.ts';
 import * as repo from './address.repository.ts';
 import { addressSchemas, newAddressRow } from './address.service.ts';
+import { REQUIRED_COLUMNS } from './address-template.ts';
 import { cellText, restoreNeutralised } from './spreadsheet-text.ts';
 import { DEFAULT_XLSX_LIMITS, inspectXlsx, verifyUnpackedSizes, type XlsxRejection } from './xlsx-guard.ts';
-
-const zodLocales = { 'zh-CN': z.locales.zhCN(), 'en-US': z.locales.en(), 'zh-TW': z.locales.zhTW() };
-
-/** Columns a sheet must have; the others may be left out. */
-const REQUIRED_COLUMNS: readonly AddressSheetField[] = [
-  'addressType',
-  'name',
-  'phone',
-  'countryCode',
-  'city',
-  'addressLine1',
-];
 
 const normaliseHeader = (text: string) => text.replace(/[\s*＊]/g, '').toLowerCase();
 
@@ -158,7 +147,7 @@ async function readSheet(file: Buffer, language: Language): Promise<SheetResult>
   const defaults = new Set<AddressType>();
   let columns: Map<AddressSheetField, number> | undefined;
   let dataRows = 0;
-  const parseOptions = { error: zodLocales[language].localeError };
+  const parseOptions = { error: zodLocaleError(language) };
 
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([file]), {
     worksheets: 'emit',

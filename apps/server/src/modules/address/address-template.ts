@@ -9,14 +9,16 @@ import type { Language } from '@portal/contracts/languages';
 import ExcelJS from 'exceljs';
 import { translate } from '../../lib/messages.ts';
 
-const REQUIRED: ReadonlySet<AddressSheetField> = new Set([
+/** Columns a sheet must have (the import refuses a sheet without them); the others may be left out. */
+export const REQUIRED_COLUMNS: readonly AddressSheetField[] = [
   'addressType',
   'name',
   'phone',
   'countryCode',
   'city',
   'addressLine1',
-]);
+];
+const REQUIRED: ReadonlySet<AddressSheetField> = new Set(REQUIRED_COLUMNS);
 const CONDITIONAL: ReadonlySet<AddressSheetField> = new Set(['province', 'district', 'postalCode']);
 const NOTES: Partial<Record<AddressSheetField, string>> = {
   addressType: 'address.template.note.addressType',
