@@ -6,7 +6,7 @@ import {
   type AddressFilter,
 } from '@portal/contracts/address';
 import type { Language } from '@portal/contracts/languages';
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../../lib/excel.ts';
 import type { Db } from '../../db/database.ts';
 import { translate } from '../../lib/messages.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
@@ -50,18 +50,19 @@ function rowCells(row: repo.AddressRow, language: Language): string[] {
 
 function xlsxStream(rows: AsyncIterable<repo.AddressRow>, language: Language): Readable {
   const output = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: output,
-    useStyles: false,
-    useSharedStrings: false,
-  });
-  const sheet = workbook.addWorksheet(translate(language, 'address.sheet.addresses'));
-  sheet.columns = ADDRESS_SHEET_COLUMNS.map((column) => ({
-    header: column.header[language],
-    key: column.field,
-    width: column.width,
-  }));
   const write = async () => {
+    const { stream } = await loadExcel();
+    const workbook = new stream.xlsx.WorkbookWriter({
+      stream: output,
+      useStyles: false,
+      useSharedStrings: false,
+    });
+    const sheet = workbook.addWorksheet(translate(language, 'address.sheet.addresses'));
+    sheet.columns = ADDRESS_SHEET_COLUMNS.map((column) => ({
+      header: column.header[language],
+      key: column.field,
+      width: column.width,
+    }));
     for await (const row of rows) sheet.addRow(rowCells(row, language)).commit();
     sheet.commit();
     await workbook.commit();

@@ -14,7 +14,8 @@ import {
 } from '@portal/contracts/address';
 import { ApiCode } from '@portal/contracts/envelope';
 import { LANGUAGES, type Language } from '@portal/contracts/languages';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcel } from '../../lib/excel.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/ids.ts';
@@ -149,7 +150,8 @@ async function readSheet(file: Buffer, language: Language): Promise<SheetResult>
   let dataRows = 0;
   const parseOptions = { error: zodLocaleError(language) };
 
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([file]), {
+  const { stream } = await loadExcel();
+  const reader = new stream.xlsx.WorkbookReader(Readable.from([file]), {
     worksheets: 'emit',
     sharedStrings: 'cache',
     hyperlinks: 'ignore',

@@ -6,7 +6,8 @@ import {
   type AddressSheetField,
 } from '@portal/contracts/address';
 import type { Language } from '@portal/contracts/languages';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcel } from '../../lib/excel.ts';
 import { translate } from '../../lib/messages.ts';
 
 /** Columns a sheet must have (the import refuses a sheet without them); the others may be left out. */
@@ -49,7 +50,8 @@ export async function importTemplate(language: Language): Promise<Buffer> {
   const cached = templates.get(language);
   if (cached) return cached;
   const t = (key: string) => translate(language, key);
-  const workbook = new ExcelJS.Workbook();
+  const { Workbook } = await loadExcel();
+  const workbook = new Workbook();
   workbook.created = new Date(0);
 
   const sheet = workbook.addWorksheet(t('address.sheet.addresses'), {
