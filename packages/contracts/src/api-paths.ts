@@ -42,11 +42,12 @@ export const ApiPath = {
   BatchImportPreview: '/api/CustomerOrder/BatchImportPreview',
 } as const;
 
-/** Calls that carry no Authorization header. */
+/** Calls open without sign-in: the server skips the session check and the web client sends no token. */
 export const PUBLIC_API_PATHS: readonly string[] = [
   ApiPath.CustomerLogin,
   ApiPath.RefreshToken,
   ApiPath.GetApplicationInfo,
+  ApiPath.GetBaseConfig,
 ];
 
 /** Calls whose body code 401 is not refreshed and retried (section 8). */

@@ -87,6 +87,8 @@ export const LoginMethod = {
   Refresh: 'refresh',
 } as const;
 export const LoginResult = {
+  /** Written before the password check; replaced by the outcome. */
+  Pending: 'pending',
   Success: 'success',
   WrongPassword: 'wrong_password',
   UnknownUser: 'unknown_user',

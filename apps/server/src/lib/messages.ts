@@ -113,6 +113,11 @@ const messages = {
     'en-US': 'The password needs at least one digit',
     'zh-TW': '密碼需包含數字',
   },
+  'password.initialMustChange': {
+    'zh-CN': '请先修改初始密码',
+    'en-US': 'Please replace your initial password first',
+    'zh-TW': '請先修改初始密碼',
+  },
   'password.changed': {
     'zh-CN': '密码修改成功，其他设备已退出登录',
     'en-US': 'Password changed; your other devices have been signed out',

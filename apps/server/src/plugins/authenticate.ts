@@ -1,12 +1,12 @@
 import type { AccessSubject, RoleGrant } from '@portal/contracts/access';
 import { hasPermission } from '@portal/contracts/access';
+import { PUBLIC_API_PATHS } from '@portal/contracts/api-paths';
 import { ApiCode } from '@portal/contracts/envelope';
 import { ALL_PERMISSIONS, type Permission } from '@portal/contracts/permissions';
 import fp from 'fastify-plugin';
 import { AppError, forbidden } from '../lib/errors.ts';
-import { nowIso } from '../lib/ids.ts';
 import { verifyAccessToken } from '../lib/tokens.ts';
-import { findSessionContext, findUserRoles } from '../modules/auth/auth.repository.ts';
+import { findSessionContext, findUserRoles, isSessionLive } from '../modules/auth/auth.repository.ts';
 
 /** Who is calling: set on every authenticated request. */
 export interface AuthContext extends AccessSubject {
@@ -19,12 +19,12 @@ export interface AuthContext extends AccessSubject {
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Open without sign-in (login, refresh, application info). Every other /api route needs a session. */
-    public?: boolean;
     /** The permission the route's action needs; checked after sign-in. */
     permission?: Permission;
     /** The route answers even for a customer in arrears (so the portal can show who is signed in). */
     allowInArrears?: boolean;
+    /** The route answers while the user still has the initial password (so it can be replaced). */
+    allowWithInitialPassword?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext;
@@ -32,7 +32,8 @@ declare module 'fastify' {
 }
 
 /**
- * Secure by default: every `/api` route requires a live session unless its config says `public`.
+ * Secure by default: every `/api` route requires a live session unless contracts list its path in
+ * PUBLIC_API_PATHS (the same list tells the web client which calls carry no token).
  * Expired access token → 401 (the client refreshes); ended session or disabled user → 204;
  * no or forged token → 402; customer in arrears → 203; missing permission → 403.
  */
@@ -43,7 +44,8 @@ export const authenticatePlugin = fp(
     app.addHook('onRequest', async (request) => {
       const config = request.routeOptions.config;
       // Only API routes need a session; the web app's static files and history fallback are public.
-      if (config.public || request.is404 || !request.routeOptions.url?.startsWith('/api/')) return;
+      const routeUrl = request.routeOptions.url;
+      if (request.is404 || !routeUrl?.startsWith('/api/') || PUBLIC_API_PATHS.includes(routeUrl)) return;
       const header = request.headers.authorization;
       const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
       if (!token) throw new AppError(ApiCode.NotSignedIn, 'auth.notSignedIn');
@@ -54,19 +56,15 @@ export const authenticatePlugin = fp(
           : new AppError(ApiCode.NotSignedIn, 'auth.notSignedIn');
       }
       const context = await findSessionContext(app.db, verified.claims.sid);
-      if (
-        !context ||
-        context.revoked_at !== null ||
-        context.expires_at <= nowIso() ||
-        context.user_status !== 'enabled' ||
-        context.customer_status === 'frozen'
-      ) {
-        throw new AppError(ApiCode.SessionInvalid, 'auth.sessionInvalid');
-      }
+      if (!isSessionLive(context)) throw new AppError(ApiCode.SessionInvalid, 'auth.sessionInvalid');
       if (context.customer_status === 'arrears' && !config.allowInArrears) {
         throw new AppError(ApiCode.Arrears, 'auth.arrears');
       }
-      const roles = await findUserRoles(app.db, context.user_id);
+      // Until the initial password is replaced, the session may only do that (and see who it is).
+      if (context.is_init_password === 1 && !config.allowWithInitialPassword) {
+        throw new AppError(ApiCode.Forbidden, 'password.initialMustChange');
+      }
+      const roles = await findUserRoles(app.db, context.customer_id, context.user_id);
       request.auth = {
         userId: context.user_id,
         customerId: context.customer_id,

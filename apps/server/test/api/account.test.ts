@@ -77,6 +77,14 @@ describe(`account on ${ENGINE}`, () => {
     const other = await signIn(t.app, user);
     const pair = await signIn(t.app, user);
     expect(pair.isInitPassword).toBe(true);
+    // Until it is replaced, the session may only replace it, see who it is, and sign out.
+    const refused = await call(t.app, {
+      url: '/api/User/SecuritySetting',
+      token: pair.jwtToken,
+      headers: { 'accept-language': 'en-US' },
+    });
+    expect(refused).toMatchObject({ code: 403, message: 'Please replace your initial password first' });
+    expect((await info(pair.jwtToken)).code).toBe(200);
     expect((await call(t.app, { url: '/api/User/GetInitPawwword', token: pair.jwtToken })).data).toBe(true);
     const first = await call(t.app, {
       method: 'POST',
@@ -86,6 +94,7 @@ describe(`account on ${ENGINE}`, () => {
     });
     expect(first.code).toBe(200);
     expect((await call(t.app, { url: '/api/User/GetInitPawwword', token: pair.jwtToken })).data).toBe(false);
+    expect((await call(t.app, { url: '/api/User/SecuritySetting', token: pair.jwtToken })).code).toBe(200);
     expect((await info(other.jwtToken)).code).toBe(204);
     const again = await call(t.app, {
       method: 'POST',

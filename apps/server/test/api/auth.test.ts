@@ -102,6 +102,16 @@ describe(`sign-in on ${ENGINE}`, () => {
     expect(blocked.message).toMatch(/Too many failed sign-ins; please try again in \d+ minutes/);
   });
 
+  it('counts parallel guesses before their password checks finish', async () => {
+    const { main } = await createCustomer(t.app.db);
+    const burst = await Promise.all(
+      Array.from({ length: 8 }, () => login(main.loginName, 'wrong-password1', fromAddress('10.9.3.1'))),
+    );
+    // With a limit of 3, at most 3 of a simultaneous burst reach a password check; the rest are throttled.
+    expect(burst.filter((a) => a.code === 400).length).toBeLessThanOrEqual(3);
+    expect(burst.filter((a) => a.code === 429).length).toBeGreaterThanOrEqual(5);
+  });
+
   it('throttles an address that fails on many accounts', async () => {
     for (let i = 0; i < 6; i++) await login(`ghost-${i}`, 'wrong-password1', fromAddress('10.9.1.1'));
     const { main } = await createCustomer(t.app.db);

@@ -32,6 +32,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ApiPath.ChangeInitPassword,
     {
+      config: { allowWithInitialPassword: true },
       schema: {
         tags: ['user'],
         summary: 'Replace the initial password; other sessions end',
@@ -48,6 +49,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ApiPath.GetInitPassword,
     {
+      config: { allowWithInitialPassword: true },
       schema: {
         tags: ['user'],
         summary: 'Whether the user still has the initial password',

@@ -18,7 +18,6 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ApiPath.GetApplicationInfo,
     {
-      config: { public: true },
       schema: {
         tags: ['application'],
         summary: 'Branding for the request host',
@@ -32,7 +31,7 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ApiPath.QueryApplicationMenu,
     {
-      config: { allowInArrears: true },
+      config: { allowInArrears: true, allowWithInitialPassword: true },
       schema: {
         tags: ['application'],
         summary: 'Menu tree the caller may see',
@@ -45,7 +44,7 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ApiPath.GetLoginUserInfo,
     {
-      config: { allowInArrears: true },
+      config: { allowInArrears: true, allowWithInitialPassword: true },
       schema: {
         tags: ['application'],
         summary: 'The signed-in user, customer, permissions and roles',
@@ -58,7 +57,6 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ApiPath.GetBaseConfig,
     {
-      config: { public: true },
       schema: {
         tags: ['application'],
         summary: 'Portal constants',

@@ -1,4 +1,5 @@
 import type { RoleGrant } from '@portal/contracts/access';
+import { LoginResult } from '@portal/contracts/auth';
 import type { Db } from '../../db/database.ts';
 import type { LoginLogsTable, RefreshTokensTable, SessionsTable } from '../../db/schema.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
@@ -36,7 +37,7 @@ export async function countFailedLogins(db: Db, by: 'login_name' | 'ip', value: 
       .selectFrom('login_logs')
       .select((eb) => eb.fn.max('created_at').as('at'))
       .where('login_name', '=', value)
-      .where('result', '=', 'success')
+      .where('result', '=', LoginResult.Success)
       .executeTakeFirst();
     if (lastSuccess?.at && lastSuccess.at > since) since = lastSuccess.at;
   }
@@ -45,16 +46,25 @@ export async function countFailedLogins(db: Db, by: 'login_name' | 'ip', value: 
     .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('created_at').as('oldest')])
     .where(by, '=', value)
     .where('created_at', '>', since)
-    .where('result', 'in', ['wrong_password', 'unknown_user'])
+    .where('result', 'in', [LoginResult.WrongPassword, LoginResult.UnknownUser, LoginResult.Pending])
     .executeTakeFirstOrThrow();
   return { count: Number(row.count), oldest: row.oldest as string | null };
 }
 
-export async function insertLoginLog(db: Db, entry: Omit<LoginLogsTable, 'id' | 'created_at'>) {
+export async function insertLoginLog(
+  db: Db,
+  entry: Omit<LoginLogsTable, 'id' | 'created_at'>,
+): Promise<string> {
+  const id = newId();
   await db
     .insertInto('login_logs')
-    .values({ ...entry, id: newId(), created_at: nowIso() })
+    .values({ ...entry, id, created_at: nowIso() })
     .execute();
+  return id;
+}
+
+export async function setLoginLogResult(db: Db, id: string, result: string) {
+  await db.updateTable('login_logs').set({ result }).where('id', '=', id).execute();
 }
 
 export async function insertSession(db: Db, session: SessionsTable) {
@@ -119,18 +129,33 @@ export function findSessionContext(db: Db, sessionId: string) {
       'users.customer_id',
       'users.status as user_status',
       'users.user_type',
+      'users.is_init_password',
       'customers.status as customer_status',
     ])
     .where('sessions.id', '=', sessionId)
     .executeTakeFirst();
 }
 
-export async function findUserRoles(db: Db, userId: string): Promise<RoleGrant[]> {
+type SessionContext = NonNullable<Awaited<ReturnType<typeof findSessionContext>>>;
+
+/** A session can be used: not revoked, within its absolute lifetime, its user enabled, its customer not frozen. */
+export function isSessionLive(context: SessionContext | undefined): context is SessionContext {
+  return (
+    context !== undefined &&
+    context.revoked_at === null &&
+    context.expires_at > nowIso() &&
+    context.user_status === 'enabled' &&
+    context.customer_status !== 'frozen'
+  );
+}
+
+export async function findUserRoles(db: Db, customerId: string, userId: string): Promise<RoleGrant[]> {
   const rows = await db
     .selectFrom('user_roles')
     .innerJoin('roles', 'roles.id', 'user_roles.role_id')
     .select(['roles.code', 'roles.operation_list'])
     .where('user_roles.user_id', '=', userId)
+    .where('roles.customer_id', '=', customerId)
     .orderBy('roles.code')
     .execute();
   return rows.map((r) => ({ id: r.code, operationList: JSON.parse(r.operation_list) as string[] }));

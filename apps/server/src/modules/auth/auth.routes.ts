@@ -18,7 +18,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ApiPath.CustomerLogin,
     {
-      config: { public: true },
       schema: {
         tags: ['login'],
         summary: 'Sign in with login name or phone and password',
@@ -32,7 +31,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ApiPath.RefreshToken,
     {
-      config: { public: true },
       schema: {
         tags: ['login'],
         summary: 'Exchange a refresh token for a new token pair (the old refresh token is spent)',
@@ -46,7 +44,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ApiPath.Logout,
     {
-      config: { allowInArrears: true },
+      config: { allowInArrears: true, allowWithInitialPassword: true },
       schema: {
         tags: ['login'],
         summary: 'End the current session',

@@ -22,8 +22,12 @@ export interface ClientInfo {
 
 const sessionInvalid = () => new AppError(ApiCode.SessionInvalid, 'auth.refreshInvalid');
 
-/** Refuses when the account name or the address has too many recent failures; says for how long. */
-async function assertNotThrottled(deps: AuthDeps, loginName: string, client: ClientInfo) {
+/**
+ * Refuses when the account name or the address has too many recent failures; says for how long.
+ * Runs after this attempt's own pending row is written, so the count includes it and every attempt
+ * already in flight: of a burst of parallel guesses, at most the limit get as far as a password check.
+ */
+async function assertNotThrottled(deps: AuthDeps, loginName: string, client: ClientInfo, attemptId: string) {
   const { windowSeconds, maxFailuresPerAccount, maxFailuresPerAddress } = deps.config.loginThrottle;
   const since = isoAfterSeconds(-windowSeconds);
   const checks = [
@@ -32,18 +36,10 @@ async function assertNotThrottled(deps: AuthDeps, loginName: string, client: Cli
   ];
   for (const check of checks) {
     const { count, oldest } = await repo.countFailedLogins(deps.db, check.by, check.value, since);
-    if (count >= check.max) {
+    if (count > check.max) {
       const freeAt = Date.parse(oldest ?? nowIso()) + windowSeconds * 1000;
       const minutes = Math.max(1, Math.ceil((freeAt - Date.now()) / 60_000));
-      await repo.insertLoginLog(deps.db, {
-        customer_id: null,
-        user_id: null,
-        login_name: loginName,
-        ip: client.ip,
-        user_agent: client.userAgent,
-        method: LoginMethod.Password,
-        result: LoginResult.Throttled,
-      });
+      await repo.setLoginLogResult(deps.db, attemptId, LoginResult.Throttled);
       throw new AppError(ApiCode.TooManyRequests, check.key, { minutes });
     }
   }
@@ -108,18 +104,19 @@ export async function loginWithPassword(
   client: ClientInfo,
 ): Promise<LoginResponse> {
   const loginName = input.userName.trim().toLowerCase();
-  await assertNotThrottled(deps, loginName, client);
   const user = await repo.findUserForLogin(deps.db, input.userName.trim());
-  const log = (result: string, found = user) =>
-    repo.insertLoginLog(deps.db, {
-      customer_id: found?.customer_id ?? null,
-      user_id: found?.id ?? null,
-      login_name: loginName,
-      ip: client.ip,
-      user_agent: client.userAgent,
-      method: LoginMethod.Password,
-      result,
-    });
+  // The attempt is logged first and counts as a failure until it succeeds (see assertNotThrottled).
+  const attemptId = await repo.insertLoginLog(deps.db, {
+    customer_id: user?.customer_id ?? null,
+    user_id: user?.id ?? null,
+    login_name: loginName,
+    ip: client.ip,
+    user_agent: client.userAgent,
+    method: LoginMethod.Password,
+    result: LoginResult.Pending,
+  });
+  const log = (result: string) => repo.setLoginLogResult(deps.db, attemptId, result);
+  await assertNotThrottled(deps, loginName, client, attemptId);
   if (!user) {
     await verifyAgainstDummy(input.password);
     await log(LoginResult.UnknownUser);
@@ -157,17 +154,7 @@ export async function refreshTokens(deps: AuthDeps, refreshToken: string): Promi
     throw sessionInvalid();
   }
   const context = await repo.findSessionContext(deps.db, token.session_id);
-  const now = nowIso();
-  if (
-    !context ||
-    context.revoked_at !== null ||
-    context.expires_at <= now ||
-    token.expires_at <= now ||
-    context.user_status !== 'enabled' ||
-    context.customer_status === 'frozen'
-  ) {
-    throw sessionInvalid();
-  }
+  if (!repo.isSessionLive(context) || token.expires_at <= nowIso()) throw sessionInvalid();
   return issueTokenPair(deps, {
     sessionId: context.session_id,
     userId: context.user_id,
