@@ -56,7 +56,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (webDistDir) await app.register(webAppPlugin, { dir: webDistDir });
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || !webDistDir || request.method !== 'GET') {
+    if (
+      request.url.startsWith('/api/') ||
+      !webDistDir ||
+      (request.method !== 'GET' && request.method !== 'HEAD')
+    ) {
       return sendEnvelope(reply, 404, {
         code: ApiCode.NotFound,
         success: false,

@@ -32,6 +32,7 @@ describe(`serving the web app on ${ENGINE}`, () => {
       expect(response.headers['cache-control']).toBe('no-store');
       expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     }
+    expect((await t.app.inject({ method: 'HEAD', url: '/user/index' })).statusCode).toBe(200);
   });
 
   it('caches hashed assets for a year and never caches the version file', async () => {
