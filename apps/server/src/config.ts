@@ -104,6 +104,12 @@ export function readOrCreateFileSecret(dataDir: string): string {
     if (stored.tokenSecret) return stored.tokenSecret;
   }
   const tokenSecret = randomBytes(48).toString('base64url');
-  writeFileSync(file, JSON.stringify({ tokenSecret }, null, 2), { mode: 0o600 });
-  return tokenSecret;
+  try {
+    // 'wx' fails when the file exists: a process that loses the race reads the winner's secret.
+    writeFileSync(file, JSON.stringify({ tokenSecret }, null, 2), { mode: 0o600, flag: 'wx' });
+    return tokenSecret;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return readOrCreateFileSecret(dataDir);
+  }
 }

@@ -9,10 +9,20 @@ class StaticMigrationProvider implements MigrationProvider {
   }
 }
 
-/** Applies every pending migration; several instances starting at once are serialised by Kysely's lock. */
-export async function migrateToLatest(db: Db): Promise<string[]> {
+/**
+ * Applies every pending migration. On PostgreSQL, instances starting at once are serialised by Kysely's
+ * migration lock. SQLite has no such lock across connections: an instance that loses the race finds its
+ * transaction rolled back (the tables it meant to create exist), so it tries again and finds nothing left to do.
+ */
+export async function migrateToLatest(db: Db, attempts = 5): Promise<string[]> {
   const migrator = new Migrator({ db, provider: new StaticMigrationProvider() });
   const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
+  if (error) {
+    if (attempts > 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
+      return migrateToLatest(db, attempts - 1);
+    }
+    throw error instanceof Error ? error : new Error(String(error));
+  }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

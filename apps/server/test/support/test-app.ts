@@ -21,6 +21,22 @@ export interface TestApp {
  * PostgreSQL database created from the admin URL in DATABASE_URL and dropped afterwards.
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const { apps, close } = await createTestApps(1, env);
+  const [app] = apps as [TestApp['app']];
+  return { app, config: loadTestConfig(app), close };
+}
+
+const configs = new WeakMap<FastifyInstance, AppConfig>();
+const loadTestConfig = (app: FastifyInstance) => configs.get(app)!;
+
+/**
+ * Several application instances started at the same time on one fresh database, as a deployment behind
+ * a load balancer would run them (on SQLite they share the data directory).
+ */
+export async function createTestApps(
+  count: number,
+  env: Record<string, string> = {},
+): Promise<{ apps: FastifyInstance[]; close(): Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-api-'));
   const adminUrl = process.env.DATABASE_URL;
   let databaseUrl: string | undefined;
@@ -41,13 +57,18 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
-  const app = await buildApp(config, { logger: false });
-  await app.ready();
+  const apps = await Promise.all(
+    Array.from({ length: count }, async () => {
+      const app = await buildApp(config, { logger: false });
+      await app.ready();
+      configs.set(app, config);
+      return app;
+    }),
+  );
   return {
-    app,
-    config,
+    apps,
     async close() {
-      await app.close().catch(() => undefined);
+      for (const app of apps) await app.close().catch(() => undefined);
       rmSync(dataDir, { recursive: true, force: true });
       if (adminUrl && dbName) {
         const admin = new pg.Client({ connectionString: adminUrl });
