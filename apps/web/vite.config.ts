@@ -26,10 +26,57 @@ function versionFilePlugin(): Plugin {
   };
 }
 
+/**
+ * axios ships three transports and picks the first the environment supports: in a browser that is
+ * always XMLHttpRequest, so its fetch transport (with its stream helpers) is dead weight on every page.
+ * The build replaces that one module with axios's own "not in this build" marker (null), which axios
+ * reports clearly should anything ever ask for `adapter: 'fetch'`. Tests keep the real module.
+ */
+function axiosWithoutFetchPlugin(): Plugin {
+  return {
+    name: 'portal-axios-without-fetch',
+    apply: 'build',
+    enforce: 'pre',
+    load(id) {
+      return /[\\/]node_modules[\\/]axios[\\/]lib[\\/]adapters[\\/]fetch\.js$/.test(id)
+        ? 'export const getFetch = () => null;\nexport default null;\n'
+        : null;
+    },
+  };
+}
+
+/**
+ * antd's ConfigProvider imports the tooltip's UniqueProvider (and with it the popup-positioning engine)
+ * for its `tooltip.unique` option, which the portal never sets, so every page downloaded that engine
+ * before showing anything. The build turns that import into a lazy one: the option would still work,
+ * loading the code when used. If an antd upgrade changes the line, the build stops here so the saving
+ * is not lost silently.
+ */
+function antdLazyTooltipProviderPlugin(): Plugin {
+  const line = "import UniqueProvider from '../tooltip/UniqueProvider';";
+  return {
+    name: 'portal-antd-lazy-tooltip-provider',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]node_modules[\\/]antd[\\/]es[\\/]config-provider[\\/]index\.js$/.test(id)) return null;
+      if (!code.includes(line) || !code.includes("import * as React from 'react';"))
+        this.error("antd's ConfigProvider no longer imports UniqueProvider as expected: revisit this plugin");
+      return {
+        code: code.replace(
+          line,
+          "const UniqueProvider = /*#__PURE__*/ React.lazy(() => import('../tooltip/UniqueProvider'));",
+        ),
+        map: null,
+      };
+    },
+  };
+}
+
 const apiTarget = process.env.PORTAL_API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), versionFilePlugin()],
+  plugins: [react(), versionFilePlugin(), axiosWithoutFetchPlugin(), antdLazyTooltipProviderPlugin()],
   define: {
     __APP_VERSION__: JSON.stringify(version),
     __APP_BUILD_TIME__: JSON.stringify(buildTime),
@@ -45,21 +92,20 @@ export default defineConfig({
     // .vite/manifest.json maps source files to chunks; bench/bundle-size.mjs reads it.
     manifest: true,
     // Each route is its own chunk (React.lazy); antd is imported per component so a page only pulls what
-    // it renders. Only the React runtime gets a named chunk so it stays cached across deployments.
+    // it renders. The React runtime gets a named chunk so it stays cached across deployments; everything
+    // else the entry needs at start is one chunk (see codeSplitting below).
     rolldownOptions: {
       // The shared contracts build zod schemas at module level; the web app mostly needs their constants
       // and types. Marking schema construction pure lets unused schemas (and zod itself) drop out of the
       // pages that never validate anything.
       treeshake: {
         manualPureFunctions: ['z', 'envelopeSchema', 'pageSchema'],
-        // antd's Input reaches the form engine through a context module; these two packages declare no
-        // `sideEffects`, so without this hint the sign-in page would carry the whole form validator.
-        moduleSideEffects: (id) =>
-          /node_modules[\\/]@rc-component[\\/](form|async-validator)[\\/]/.test(id) ? false : undefined,
+        // antd's building blocks (@rc-component/*) declare no `sideEffects`, though their modules only
+        // define components and helpers. Without this hint every module a barrel file or a shared helper
+        // mentions counts as used: the sign-in page would carry the form validator (antd's Input reaches
+        // it through a context module), TextArea and the tooltip trigger.
+        moduleSideEffects: (id) => (/node_modules[\\/]@rc-component[\\/]/.test(id) ? false : undefined),
       },
-      // Rolldown would otherwise move modules shared by lazy pages into chunks the entry loads, so the
-      // login page would download the settings drawer's colour picker.
-      experimental: { chunkOptimization: { mergeCommonChunks: false } },
       output: {
         codeSplitting: {
           groups: [
@@ -68,6 +114,10 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
               priority: 10,
             },
+            // What the entry imports statically (antd's core, i18next, axios, the shell's first screen)
+            // in one file instead of a dozen small common chunks: gzip compresses one file better, and
+            // each page loads it anyway. Lazy pages keep their own chunks.
+            { name: 'startup', tags: ['$initial'], priority: 5 },
           ],
         },
       },

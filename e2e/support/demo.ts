@@ -11,6 +11,12 @@ export const DEMO: DemoUser = { loginName: 'demo', password: 'Demo@123456' };
 /** A sub-user with role operator whose only permission is order:view. */
 export const VIEWER: DemoUser = { loginName: 'viewer', password: 'Viewer@123456' };
 
+/**
+ * A sub-user (role operator) still on the password the provider issued: signing in asks for a new one,
+ * and the server accepts that change once per database.
+ */
+export const NEWCOMER: DemoUser = { loginName: 'newcomer', password: 'Welcome@123456' };
+
 // antd Form `name="login"` gives its fields the ids login_<field>.
 const USER_NAME = '#login_userName';
 const PASSWORD = '#login_password';

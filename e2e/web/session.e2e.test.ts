@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { launchBrowser, newPage } from '../support/browser.ts';
-import { DEMO, signIn } from '../support/demo.ts';
+import { DEMO, NEWCOMER, signIn, submitLogin } from '../support/demo.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { HOME, USER_CENTER, messageText, stored, waitForHome } from './shell.ts';
 
@@ -50,7 +50,7 @@ describe('sign-in and sign-out', () => {
     await page.locator('#login_userName').fill(DEMO.loginName);
     await page.locator('#login_password').fill('not-the-password-1');
     await page.locator('button[type=submit]').click();
-    const alert = page.locator('.login-form [role=alert].ant-alert');
+    const alert = page.locator('.login-form .login-form-alert[role=alert]');
     await alert.waitFor();
     expect(await alert.innerText()).toMatch(/[A-Za-z]/);
     expect(await alert.innerText()).not.toMatch(/[\u4e00-\u9fff]/);
@@ -199,63 +199,108 @@ describe('access-token expiry', () => {
 });
 
 describe('initial password', () => {
-  test('a user still on the issued password is asked for a new one before entering', async () => {
-    const page = await freshPage();
-    // The demo data has no user on an issued password (and the server refuses the change for a user who
-    // is not), so the login answer is marked as one and the change is answered here.
-    await page.route('**/api/Login/CustomerLogin', async (route) => {
-      const response = await route.fetch();
-      const body = (await response.json()) as { data: { isInitPassword: boolean } };
-      body.data.isInitPassword = true;
-      await route.fulfill({ response, json: body });
-    });
-    const sent: unknown[] = [];
-    await page.route('**/api/User/ChangeInitPassword', async (route) => {
-      sent.push(route.request().postDataJSON());
-      await route.fulfill({ json: { code: 200, success: true, message: '', data: null } });
-    });
-    await page.goto('/login');
-    await page.locator('#login_userName').fill(DEMO.loginName);
-    await page.locator('#login_password').fill(DEMO.password);
-    await page.locator('button[type=submit]').click();
+  // Each test gets its own server: the newcomer's issued password can be replaced only once.
+  let fresh: RunningServer;
+  beforeEach(async () => {
+    fresh = await startServer();
+  });
+  afterEach(async () => {
+    await fresh?.stop();
+  });
 
-    const dialog = page.locator('.ant-modal');
+  const NEW_PASSWORD = 'Portal2026new';
+  const dialogOf = (page: Page) => page.locator('.ant-modal');
+
+  async function setPassword(page: Page, password: string): Promise<void> {
+    const dialog = dialogOf(page);
+    await dialog.locator('input').nth(0).fill(password);
+    await dialog.locator('input').nth(1).fill(password);
+    await dialog.getByRole('button', { name: /保存并进入/ }).click();
+  }
+
+  test('a user still on the issued password sets a new one before entering, then signs in with it', async () => {
+    const page = await newPage(browser, { baseUrl: fresh.baseUrl });
+    const changes: unknown[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/User/ChangeInitPassword')) changes.push(r.postDataJSON());
+    });
+    await submitLogin(page, NEWCOMER);
+    const dialog = dialogOf(page);
     await dialog.getByText('请设置新密码').waitFor();
-    await dialog.locator('input').nth(0).fill('short');
-    await dialog.locator('input').nth(1).fill('short');
-    await dialog.getByRole('button', { name: /保存并进入/ }).click();
-    await dialog.getByText('密码至少 8 位').waitFor();
-    expect(sent).toEqual([]);
 
-    await dialog.locator('input').nth(0).fill('Portal2026new');
-    await dialog.locator('input').nth(1).fill('Portal2026new');
-    await dialog.getByRole('button', { name: /保存并进入/ }).click();
+    // A reload while the dialog is up opens the signed-in area with the dialog still blocking it, and no
+    // page asks the server for anything it refuses (403 until the password is changed).
+    const pageErrors: string[] = [];
+    const refusedCalls: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    page.on('response', (response) => {
+      if (!response.url().includes('/api/')) return;
+      void response
+        .json()
+        .then((body: { code?: number }) => body.code === 403 && refusedCalls.push(response.url()))
+        .catch(() => undefined);
+    });
+    await page.reload();
+    await dialog.getByText('请设置新密码').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(new URL(page.url()).pathname).not.toBe('/login');
+    expect(await dialog.count()).toBe(1);
+    expect(await page.locator('.ant-message-notice').count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+    expect(refusedCalls).toEqual([]);
+
+    // Too weak: the field says why and nothing is sent.
+    await setPassword(page, 'short');
+    await dialog.locator('.ant-form-item-explain-error').getByText('密码至少 8 位').first().waitFor();
+    expect(changes).toEqual([]);
+
+    // The issued password again passes the rule here; the server refuses it and the field says why.
+    const refused = page.waitForResponse((r) => r.url().includes('/api/User/ChangeInitPassword'));
+    await setPassword(page, NEWCOMER.password);
+    const answer = (await (await refused).json()) as { code: number; message: string };
+    expect(answer.code).toBe(400);
+    await dialog.locator('.ant-form-item-explain-error').getByText(answer.message).waitFor();
+    expect(changes).toEqual([{ newPassword: NEWCOMER.password }]);
+
+    await setPassword(page, NEW_PASSWORD);
     await page.waitForURL((url) => url.pathname === HOME);
     await waitForHome(page);
-    expect(sent).toEqual([{ newPassword: 'Portal2026new' }]);
+    expect(changes).toEqual([{ newPassword: NEWCOMER.password }, { newPassword: NEW_PASSWORD }]);
+    expect(await dialog.count()).toBe(0);
+
+    // Sign out; the issued password no longer opens the portal, the new one does, with no dialog.
+    await page.locator('[data-testid=user-menu]').click();
+    await page.locator('.ant-dropdown-menu-item-danger').click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await submitLogin(page, NEWCOMER);
+    await page.locator('.login-form .login-form-alert[role=alert]').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+
+    await signIn(page, { loginName: NEWCOMER.loginName, password: NEW_PASSWORD });
+    await waitForHome(page);
+    expect(new URL(page.url()).pathname).toBe(HOME);
+    expect(await dialog.count()).toBe(0);
+    expect(changes).toHaveLength(2);
     await page.context().close();
   });
 
-  test('choosing to sign out instead leaves the user signed out on the login page', async () => {
-    const page = await freshPage();
-    await page.route('**/api/Login/CustomerLogin', async (route) => {
-      const response = await route.fetch();
-      const body = (await response.json()) as { data: { isInitPassword: boolean } };
-      body.data.isInitPassword = true;
-      await route.fulfill({ response, json: body });
-    });
-    await page.goto('/login');
-    await page.locator('#login_userName').fill(DEMO.loginName);
-    await page.locator('#login_password').fill(DEMO.password);
-    await page.locator('button[type=submit]').click();
-    const dialog = page.locator('.ant-modal');
+  test('choosing to sign out instead leaves the user signed out, still on the issued password', async () => {
+    const page = await newPage(browser, { baseUrl: fresh.baseUrl });
+    await submitLogin(page, NEWCOMER);
+    const dialog = dialogOf(page);
     await dialog.getByText('请设置新密码').waitFor();
     const logout = page.waitForResponse((r) => r.url().includes('/api/Login/Logout'));
     await dialog.getByRole('button', { name: /退出登录/ }).click();
-    await logout;
+    expect((await logout).status()).toBe(200);
     await dialog.waitFor({ state: 'hidden' });
     expect(await stored(page, 'authorization')).toBeNull();
     expect(new URL(page.url()).pathname).toBe('/login');
+
+    // Nothing was changed: the next sign-in asks again.
+    await page.locator('#login_userName').fill(NEWCOMER.loginName);
+    await page.locator('#login_password').fill(NEWCOMER.password);
+    await page.locator('button[type=submit]').click();
+    await dialog.getByText('请设置新密码').waitFor();
     await page.context().close();
   });
 });

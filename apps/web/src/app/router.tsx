@@ -74,7 +74,12 @@ export function AppRoutes() {
   );
 }
 
-// What the first signed-in screen needs; the login page starts fetching it while signing in.
+// What the first signed-in screen needs (signing in ends with a success message); the login page starts
+// fetching it while signing in.
 registerPreload('signedIn', () =>
-  Promise.all([import('./private-area'), import('../features/home/routes/home-page')]),
+  Promise.all([
+    import('./private-area'),
+    import('../features/home/routes/home-page'),
+    import('./message-host'),
+  ]),
 );

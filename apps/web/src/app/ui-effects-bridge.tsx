@@ -1,21 +1,80 @@
-import { useEffect } from 'react';
-import { message } from 'antd';
+import { useEffect, useState, type ComponentType } from 'react';
 import { installUiEffects } from '../lib/ui-effects';
 
-/** Spec section 8: only one message at a time, 200 px from the top. */
-export const MESSAGE_CONFIG = { top: 200, maxCount: 1 } as const;
+/** One message for the user, as the request layer and the pages ask for it. */
+export interface Notice {
+  kind: 'error' | 'warning' | 'success';
+  text: string;
+  durationSeconds?: number;
+}
 
-/** Connects lib/'s screen effects to antd messages (inside the theme) and to the router. */
+type Show = (notice: Notice) => void;
+type MessageHostComponent = ComponentType<{ connect: (show: Show) => () => void }>;
+
+const loadMessageHost = () => import('./message-host');
+
+/**
+ * Starts fetching the message code ahead of its first use (signing in shows a success message). A
+ * failure is harmless here: the first message loads it again.
+ */
+export function preloadMessageHost(): void {
+  loadMessageHost().catch(() => undefined);
+}
+
+/**
+ * Notices posted before the message code has loaded wait here and are shown once it has; with one
+ * message at a time on screen the newest wins, as it would have if shown at once.
+ */
+function createNoticeChannel() {
+  const waiting: Notice[] = [];
+  let show: Show | null = null;
+  return {
+    post: (notice: Notice): void => {
+      if (show) show(notice);
+      else waiting.push(notice);
+    },
+    connect: (next: Show): (() => void) => {
+      show = next;
+      for (const notice of waiting.splice(0)) next(notice);
+      return () => {
+        if (show === next) show = null;
+      };
+    },
+  };
+}
+
+/**
+ * Connects lib/'s screen effects to antd messages (inside the theme) and to the router. antd's message
+ * code is not in the entry chunk: it is imported on the first message (or preloaded when signing in).
+ */
 export function UiEffectsBridge({ goToLogin }: { goToLogin: () => void }) {
-  const [api, holder] = message.useMessage(MESSAGE_CONFIG);
+  const [channel] = useState(createNoticeChannel);
+  const [Host, setHost] = useState<MessageHostComponent | null>(null);
+
   useEffect(() => {
+    let isLoading = false;
+    const post = (notice: Notice) => {
+      channel.post(notice);
+      if (isLoading) return;
+      isLoading = true;
+      loadMessageHost().then(
+        (module) => setHost(() => module.default),
+        (error: unknown) => {
+          // The code could not be fetched (offline, or a new deployment removed it): the next notice
+          // tries again; meanwhile the text goes to the console rather than nowhere.
+          isLoading = false;
+          console.error(notice.text, error);
+        },
+      );
+    };
     installUiEffects({
-      showError: (text, seconds) => void api.error(text, seconds),
-      showWarning: (text, seconds) => void api.warning(text, seconds),
-      showSuccess: (text) => void api.success(text),
+      showError: (text, durationSeconds) => post({ kind: 'error', text, durationSeconds }),
+      showWarning: (text, durationSeconds) => post({ kind: 'warning', text, durationSeconds }),
+      showSuccess: (text) => post({ kind: 'success', text }),
       goToLogin,
       reload: () => window.location.reload(),
     });
-  }, [api, goToLogin]);
-  return holder;
+  }, [channel, goToLogin]);
+
+  return Host ? <Host connect={channel.connect} /> : null;
 }

@@ -1,3 +1,5 @@
+import { saveBlob } from './save-blob';
+
 /** CSV export in UTF-8 with a byte-order mark, so Excel opens Chinese text correctly (spec section 9). */
 export const UTF8_BOM = '\uFEFF';
 
@@ -27,12 +29,5 @@ export function downloadCsv(
   rows: readonly (readonly CsvCell[])[],
 ): void {
   const blob = new Blob([toCsv(header, rows)], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName.endsWith('.csv') ? fileName : `${fileName}.csv`;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveBlob(blob, fileName.endsWith('.csv') ? fileName : `${fileName}.csv`);
 }

@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { onSessionCleared } from './storage';
 
 /**
  * Shared query cache. Retries are off because the request layer already retries GETs that failed on the
@@ -10,3 +11,6 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+// Cached answers belong to the signed-in user: every way a session ends (and every new sign-in) drops them.
+onSessionCleared(() => queryClient.clear());

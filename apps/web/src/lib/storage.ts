@@ -153,15 +153,35 @@ export function readRefreshToken(): string | null {
 }
 
 let isSessionClearedHere = false;
+const sessionClearedListeners = new Set<() => void>();
 
 /**
- * Forgets the signed-in session; preferences (language, layout, page size, version) stay. The route guard
- * asks {@link wasSessionClearedHere} so it does not add its "sign-in expired" warning on top of the message
+ * Registers what else a session owns in memory (the query cache, the last user info and menu), so that
+ * {@link clearSession} forgets it too. Returns the unsubscribe function.
+ */
+export function onSessionCleared(listener: () => void): () => void {
+  sessionClearedListeners.add(listener);
+  return () => sessionClearedListeners.delete(listener);
+}
+
+/**
+ * Forgets the signed-in session: the stored keys and everything registered with {@link onSessionCleared}
+ * (the query cache among them), so the next user on this tab sees nothing of the previous one. It is the
+ * one function every path that ends a session calls (sign-out, 203, 204, 402, a failed refresh, HTTP 401).
+ * Preferences (language, layout, page size, version) stay. The route guard asks
+ * {@link wasSessionClearedHere} so it does not add its "sign-in expired" warning on top of the message
  * that made the portal end the session (or after a deliberate sign-out).
  */
 export function clearSession(): void {
   isSessionClearedHere = true;
   for (const key of SESSION_KEYS) removeStored(key);
+  for (const listener of [...sessionClearedListeners]) listener();
+}
+
+/** A successful sign-in: whatever an earlier session left behind is forgotten, then the new pair is stored. */
+export function startSession(pair: TokenPair, now: number = Date.now()): void {
+  clearSession();
+  saveTokens(pair, now);
 }
 
 /** True when this page view itself ended the session (sign-out, 203, 204, 402, a failed refresh). */

@@ -61,6 +61,7 @@ const enUS: Messages = {
     layoutMix: 'Mixed menu',
     appearance: 'Appearance',
     themeColor: 'Theme colour',
+    customColor: 'Custom colour',
     darkMode: 'Dark mode',
     darkNav: 'Dark navigation bar',
     content: 'Content',

@@ -64,6 +64,7 @@ const zhCN = {
     layoutMix: '混合菜单',
     appearance: '外观',
     themeColor: '主题色',
+    customColor: '自定义颜色',
     darkMode: '暗色模式',
     darkNav: '深色导航栏',
     content: '内容区域',
@@ -120,7 +121,7 @@ const zhCN = {
     needsLetter: '密码需包含至少一个字母',
     needsDigit: '密码需包含至少一个数字',
     mismatch: '两次输入的密码不一致',
-    sameAsOld: '新密码不能与当前密码相同',
+    sameAsOld: '新密码不能与原密码相同',
   },
   initPassword: {
     title: '请设置新密码',

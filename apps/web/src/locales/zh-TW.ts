@@ -61,6 +61,7 @@ const zhTW: Messages = {
     layoutMix: '混合選單',
     appearance: '外觀',
     themeColor: '主題色',
+    customColor: '自訂顏色',
     darkMode: '深色模式',
     darkNav: '深色導覽列',
     content: '內容區域',
@@ -117,7 +118,7 @@ const zhTW: Messages = {
     needsLetter: '密碼需包含至少一個字母',
     needsDigit: '密碼需包含至少一個數字',
     mismatch: '兩次輸入的密碼不一致',
-    sameAsOld: '新密碼不能與目前密碼相同',
+    sameAsOld: '新密碼不能與原密碼相同',
   },
   initPassword: {
     title: '請設定新密碼',

@@ -1,11 +1,17 @@
 import { act, cleanup, render } from '@testing-library/react';
-import { afterEach, expect, test, vi } from 'vitest';
+import { afterEach, beforeAll, expect, test, vi } from 'vitest';
 import { UiEffectsBridge } from '../../src/app/ui-effects-bridge';
 import { uiEffects } from '../../src/lib/ui-effects';
 
+// The bridge imports antd's message code on the first message. Compiling it the first time is slow in
+// the test environment, so it is compiled here; the bridge's own import still resolves asynchronously,
+// after the messages below were posted.
+beforeAll(async () => {
+  await import('../../src/app/message-host');
+});
 afterEach(() => cleanup());
 
-test('messages from the request layer show one at a time, 200 px from the top', async () => {
+test('messages posted before the message code has loaded show once it has, one at a time, 200 px from the top', async () => {
   const goToLogin = vi.fn();
   render(<UiEffectsBridge goToLogin={goToLogin} />);
   await act(async () => {

@@ -1,8 +1,6 @@
 import { describe, expect, test, vi } from 'vitest';
 import { filterMenu, hasPermission, passesAuthority, type AccessSubject } from '@portal/contracts/access';
 import { guardAction } from '../../src/lib/access/action-guard';
-import { readAccessSubject } from '../../src/lib/access/access-subject';
-import { switchToMemoryStorage, writeStored } from '../../src/lib/storage';
 import { translatorFor } from './helpers';
 
 const viewer: AccessSubject = { permissions: [], roles: [{ id: 'operator', operationList: ['order:view'] }] };
@@ -29,14 +27,6 @@ describe('access function', () => {
       { path: '/b', name: 'b', menuCode: 'b', authority: 'address:view' },
     ];
     expect(filterMenu(viewer, menu).map((m) => m.name)).toEqual(['a']);
-  });
-
-  test('the subject is read from what sign-in stored', () => {
-    switchToMemoryStorage();
-    expect(readAccessSubject()).toEqual({ permissions: [], roles: [] });
-    writeStored('permissions', ['x']);
-    writeStored('roles', [...viewer.roles]);
-    expect(readAccessSubject()).toEqual({ permissions: ['x'], roles: viewer.roles });
   });
 });
 

@@ -42,6 +42,7 @@ export interface SeenRequest {
   params: unknown;
   headers: AxiosHeaders;
   timeout: number | undefined;
+  responseType: string | undefined;
 }
 
 type Handler = (config: InternalAxiosRequestConfig) => AxiosResponse | Promise<AxiosResponse>;
@@ -61,6 +62,7 @@ export function fakeTransport() {
       params: config.params,
       headers: AxiosHeaders.from(config.headers),
       timeout: config.timeout,
+      responseType: config.responseType,
     });
     const index = handlers.findIndex((h) => h.match(config));
     if (index < 0) throw new Error(`No fake answer for ${config.method} ${config.url}`);
@@ -108,6 +110,26 @@ export function envelope(
     config,
     data: { code, success: code === 200, message, data },
   };
+}
+
+/** An HTTP 200 answer whose body is a blob (a file, or JSON sent to a file request), with its headers. */
+export function blobAnswer(
+  config: InternalAxiosRequestConfig,
+  body: string,
+  headers: Record<string, string>,
+): AxiosResponse {
+  return {
+    status: 200,
+    statusText: '200',
+    headers,
+    config,
+    data: new Blob([body], { type: headers['content-type'] }),
+  };
+}
+
+/** The body of an envelope as the server sends it: JSON text. */
+export function envelopeJson(code: number, message = '', data: unknown = null): string {
+  return JSON.stringify({ code, success: code === 200, message, data });
 }
 
 /** Lets queued promise callbacks run (interceptors are promise chains). */

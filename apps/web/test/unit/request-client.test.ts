@@ -4,6 +4,7 @@ import { ApiPath } from '@portal/contracts/api-paths';
 import { ApiCode } from '@portal/contracts/envelope';
 import type { Language } from '@portal/contracts/languages';
 import { isApiError, type ApiError } from '../../src/lib/http/api-error';
+import { fileNameFromDisposition } from '../../src/lib/http/content-disposition';
 import { createRequestClient } from '../../src/lib/http/request-client';
 import {
   readAuthorization,
@@ -12,7 +13,7 @@ import {
   switchToMemoryStorage,
   writeStored,
 } from '../../src/lib/storage';
-import { envelope, fakeTransport, spyEffects, translatorFor } from './helpers';
+import { blobAnswer, envelope, envelopeJson, fakeTransport, spyEffects, translatorFor } from './helpers';
 
 const PRIVATE = '/api/Common/GetLoginUserInfo';
 
@@ -384,5 +385,116 @@ describe('retries and duplicate sign-in', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(isCancel(later.error)).toBe(false);
     expect(transport.seen).toHaveLength(2);
+  });
+});
+
+describe('file downloads', () => {
+  const EXPORT = ApiPath.ExportCustomerAddress;
+  const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  const JSON_TYPE = 'application/json; charset=utf-8';
+  const fileHeaders = {
+    'content-type': XLSX,
+    'content-disposition': `attachment; filename="____.xlsx"; filename*=UTF-8''${encodeURIComponent('收件地址簿.xlsx')}`,
+  };
+
+  test('a file answer: the blob and its UTF-8 name from filename*, asked for as a blob with the token', async () => {
+    const { transport, effects, client } = setup();
+    signIn();
+    transport.on(EXPORT, (c) => blobAnswer(c, 'xlsx bytes', fileHeaders));
+
+    const file = await client.download(EXPORT, { params: { format: 'xlsx' } });
+
+    expect(file.fileName).toBe('收件地址簿.xlsx');
+    expect(await file.blob.text()).toBe('xlsx bytes');
+    const [call] = transport.seen;
+    expect(call!.method).toBe('GET');
+    expect(call!.params).toEqual({ format: 'xlsx' });
+    expect(call!.responseType).toBe('blob');
+    expect(call!.headers.get('Authorization')).toBe('Bearer old-access');
+    expect(effects.showError).not.toHaveBeenCalled();
+  });
+
+  test('an envelope with 401 instead of the file: the token is refreshed and the download retried', async () => {
+    const { transport, effects, client } = setup();
+    signIn();
+    transport.once(EXPORT, (c) =>
+      blobAnswer(c, envelopeJson(ApiCode.AccessTokenExpired, 'expired'), { 'content-type': JSON_TYPE }),
+    );
+    transport.on(EXPORT, (c) => blobAnswer(c, 'xlsx bytes', fileHeaders));
+    transport.on(ApiPath.RefreshToken, (c) =>
+      envelope(c, 200, { jwtToken: 'new-access', refereToken: 'new-refresh', expiresInSecond: 900 }),
+    );
+
+    const file = await client.download(EXPORT);
+
+    expect(file.fileName).toBe('收件地址簿.xlsx');
+    expect(await file.blob.text()).toBe('xlsx bytes');
+    expect(transport.seen.map((r) => r.url)).toEqual([EXPORT, ApiPath.RefreshToken, EXPORT]);
+    const retry = transport.seen[2]!;
+    expect(retry.headers.get('Authorization')).toBe('Bearer new-access');
+    expect(retry.responseType).toBe('blob');
+    expect(readStored('tokenRecord')?.refreshToken).toBe('new-refresh');
+    expect(effects.showError).not.toHaveBeenCalled();
+    expect(effects.reload).not.toHaveBeenCalled();
+  });
+
+  test('an envelope with 403 instead of the file: the server message for 3 s and no file', async () => {
+    const { transport, effects, client } = setup();
+    signIn();
+    transport.on(EXPORT, (c) =>
+      blobAnswer(c, envelopeJson(ApiCode.Forbidden, '对不起，您没有操作权限：address:view'), {
+        'content-type': JSON_TYPE,
+      }),
+    );
+
+    const error = (await client.download(EXPORT).catch((e: unknown) => e)) as ApiError;
+
+    expect(isApiError(error)).toBe(true);
+    expect(error.code).toBe(403);
+    expect(error.message).toBe('对不起，您没有操作权限：address:view');
+    expect(effects.showError).toHaveBeenCalledWith('对不起，您没有操作权限：address:view', 3);
+    expect(transport.seen).toHaveLength(1);
+    expect(readAuthorization()).toBe('Bearer old-access');
+  });
+
+  test('a JSON file that is not an envelope is the file, not an error', async () => {
+    const { transport, effects, client } = setup();
+    signIn();
+    transport.on(EXPORT, (c) =>
+      blobAnswer(c, '{"rows":[]}', {
+        'content-type': 'application/json',
+        'content-disposition': 'attachment; filename="rows.json"',
+      }),
+    );
+    const file = await client.download(EXPORT);
+    expect(file.fileName).toBe('rows.json');
+    expect(await file.blob.text()).toBe('{"rows":[]}');
+    expect(effects.showError).not.toHaveBeenCalled();
+  });
+});
+
+describe('file names from Content-Disposition', () => {
+  test('filename* (RFC 5987) wins over filename, whatever their order and the charset case', () => {
+    expect(
+      fileNameFromDisposition(`attachment; filename="a.xlsx"; filename*=UTF-8''%E5%9C%B0%E5%9D%80.xlsx`),
+    ).toBe('地址.xlsx');
+    expect(fileNameFromDisposition(`attachment; filename*=utf-8'zh'%E5%9C%B0.csv; filename=a.csv`)).toBe(
+      '地.csv',
+    );
+    expect(fileNameFromDisposition(`attachment; filename*=ISO-8859-1''caf%E9.txt`)).toBe('café.txt');
+  });
+
+  test('the plain filename, quoted (with escapes) or bare, when filename* is missing or broken', () => {
+    expect(fileNameFromDisposition('attachment; filename="say \\"hi\\".txt"')).toBe('say "hi".txt');
+    expect(fileNameFromDisposition('attachment; filename=report.csv')).toBe('report.csv');
+    expect(fileNameFromDisposition(`attachment; filename*=UTF-8''%E5%9C; filename="fallback.xlsx"`)).toBe(
+      'fallback.xlsx',
+    );
+  });
+
+  test('no usable name: null', () => {
+    expect(fileNameFromDisposition(null)).toBeNull();
+    expect(fileNameFromDisposition('attachment')).toBeNull();
+    expect(fileNameFromDisposition('attachment; filename=""')).toBeNull();
   });
 });

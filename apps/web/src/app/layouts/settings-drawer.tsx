@@ -1,16 +1,5 @@
-import type { ReactNode } from 'react';
-import {
-  Button,
-  ColorPicker,
-  Divider,
-  Drawer,
-  Flex,
-  Segmented,
-  Switch,
-  Tooltip,
-  Typography,
-  theme,
-} from 'antd';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Button, Divider, Drawer, Flex, Segmented, Switch, Tooltip, Typography, theme } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { THEME_COLOR_PRESETS, type ContentWidth, type LayoutMode } from '../../lib/layout-settings';
@@ -19,6 +8,7 @@ import {
   updateLayoutSettings,
   useLayoutSettings,
 } from '../settings/use-layout-settings';
+import './settings-drawer.css';
 
 /** A small picture of each layout, so the choice is visible before it is made. */
 function LayoutPicture({ mode, isDarkNav }: { mode: LayoutMode; isDarkNav: boolean }) {
@@ -44,6 +34,47 @@ function LayoutPicture({ mode, isDarkNav }: { mode: LayoutMode; isDarkNav: boole
   );
 }
 
+/**
+ * Any other theme colour, through the browser's own colour picker (antd's ColorPicker would pull its
+ * colour panel and Collapse into the chunk every page loads, because antd's Button styles share a module
+ * with it). The colour applies when the choice is committed, not on every drag step. Mount it with
+ * `key={value}` so a colour chosen elsewhere (a preset, reset) shows here.
+ */
+function CustomColorInput({
+  value,
+  label,
+  isSelected,
+  onCommit,
+}: {
+  value: string;
+  label: string;
+  isSelected: boolean;
+  onCommit: (color: string) => void;
+}) {
+  const { token } = theme.useToken();
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const input = ref.current;
+    if (!input) return;
+    // React's onChange follows every drag step; the native change event fires once the choice is made.
+    const commit = () => onCommit(input.value);
+    input.addEventListener('change', commit);
+    return () => input.removeEventListener('change', commit);
+  }, [onCommit]);
+  return (
+    <input
+      ref={ref}
+      type="color"
+      className="settings-custom-color"
+      defaultValue={value}
+      aria-label={label}
+      title={label}
+      data-testid="setting-custom-color"
+      style={{ borderColor: isSelected ? token.colorPrimary : token.colorBorder }}
+    />
+  );
+}
+
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Flex align="center" justify="space-between" style={{ minHeight: 36 }}>
@@ -53,11 +84,14 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+const commitCustomColor = (color: string) => updateLayoutSettings({ colorPrimary: color });
+
 /** Layout, colours and page behaviour; every change applies at once and is saved in local storage. */
 export default function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const settings = useLayoutSettings();
+  const isPresetColor = THEME_COLOR_PRESETS.some((color) => color === settings.colorPrimary.toLowerCase());
   const layouts: { mode: LayoutMode; label: string }[] = [
     { mode: 'top', label: t('settings.layoutTop') },
     { mode: 'side', label: t('settings.layoutSide') },
@@ -140,11 +174,12 @@ export default function SettingsDrawer({ open, onClose }: { open: boolean; onClo
             {settings.colorPrimary.toLowerCase() === color ? <CheckOutlined /> : null}
           </button>
         ))}
-        <ColorPicker
-          size="small"
+        <CustomColorInput
+          key={settings.colorPrimary}
           value={settings.colorPrimary}
-          disabledAlpha
-          onChangeComplete={(color) => updateLayoutSettings({ colorPrimary: color.toHexString() })}
+          label={t('settings.customColor')}
+          isSelected={!isPresetColor}
+          onCommit={commitCustomColor}
         />
       </Flex>
       <Row label={t('settings.darkMode')}>

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { logout } from '../../lib/session/logout';
@@ -9,15 +8,14 @@ import { uiEffects } from '../../lib/ui-effects';
 export function useSignOut(): () => Promise<void> {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   return async () => {
     try {
       await logout();
     } catch {
       // Already ended on the server (or offline): the local sign-out still happens.
     }
+    // Also empties the query cache (see onSessionCleared).
     clearSession();
-    queryClient.clear();
     await navigate('/login', { replace: true });
     uiEffects.showSuccess(t('header.signedOut'));
   };

@@ -15,10 +15,11 @@ import {
   REQUEST_TIMEOUT_MS,
 } from '@portal/contracts/constants';
 import { ApiCode, type Envelope } from '@portal/contracts/envelope';
-import type { Translate } from '../i18n/message-key';
+import type { MessageKey, Translate } from '../i18n/message-key';
 import type { UiEffects } from '../ui-effects';
-import { clearSession, readAuthorization, readRefreshToken, saveTokens } from '../storage';
+import { clearSession, readAuthorization, readRefreshToken, readStored, saveTokens } from '../storage';
 import { ApiError } from './api-error';
+import { fileNameFromDisposition } from './content-disposition';
 
 /** Per-call options a fetcher may pass. */
 export interface RequestOptions {
@@ -52,12 +53,25 @@ export interface RequestClientOptions {
   now?: () => number;
 }
 
+/** A file the server sent as the answer's body. */
+export interface DownloadedFile {
+  blob: Blob;
+  /** From `Content-Disposition` (`filename*` first); null when the server named none. */
+  fileName: string | null;
+}
+
 export interface RequestClient {
-  /** The axios instance, for calls whose answer is not an envelope (file downloads). */
+  /** The axios instance the client is built on (its interceptors apply to every call made with it). */
   instance: AxiosInstance;
   get<T>(url: string, config?: PortalRequestConfig): Promise<T>;
   post<T>(url: string, body?: unknown, config?: PortalRequestConfig): Promise<T>;
   request<T>(config: PortalRequestConfig): Promise<T>;
+  /**
+   * A file (GET unless `config.method` says otherwise), sent as `responseType: 'blob'`. When the server
+   * answers with an envelope instead, the error catalogue applies exactly as for any other call
+   * (refresh and retry, back to login, the 403 message …) and the promise rejects with an ApiError.
+   */
+  download(url: string, config?: PortalRequestConfig): Promise<DownloadedFile>;
 }
 
 const pathOf = (url: string | undefined) => (url ?? '').split('?')[0] ?? '';
@@ -69,6 +83,59 @@ function isEnvelope(value: unknown): value is Envelope<unknown> {
 /** Sign-in calls (not refresh or sign-out) are the ones a double click must not send twice. */
 function isLoginCall(path: string): boolean {
   return path.startsWith('/api/Login/') && path !== ApiPath.RefreshToken && path !== ApiPath.Logout;
+}
+
+/** A response header by its lower-case name (axios's own headers object and a plain one alike). */
+function headerOf(response: AxiosResponse, name: string): string {
+  for (const [key, value] of Object.entries(response.headers ?? {}))
+    if (key.toLowerCase() === name) return value === undefined || value === null ? '' : String(value);
+  return '';
+}
+
+/**
+ * The answer's body as the catalogue reads it. A file request (`responseType: 'blob'`) that the server
+ * answered with JSON is read as JSON, so an envelope carrying an error code is acted on like any other;
+ * a JSON file that is not an envelope stays the file.
+ */
+async function readBody(response: AxiosResponse): Promise<unknown> {
+  const data: unknown = response.data;
+  if (!(data instanceof Blob) || !/[/+]json\b/i.test(headerOf(response, 'content-type'))) return data;
+  try {
+    const body: unknown = JSON.parse(await data.text());
+    return isEnvelope(body) ? body : data;
+  } catch {
+    return data;
+  }
+}
+
+/** The Web Lock every tab of the portal takes before it refreshes the token pair. */
+export const REFRESH_LOCK_NAME = 'portal-token-refresh';
+
+/**
+ * Why a refresh did not produce tokens. `invalid`: the server answered that the refresh token is no good
+ * (or none is stored), so the session is over. `unavailable`: no answer, or a server failure that says
+ * nothing about the token; the session is kept and `messageKey` says what to show.
+ */
+class RefreshFailure extends Error {
+  constructor(
+    readonly kind: 'invalid' | 'unavailable',
+    readonly messageKey: MessageKey = 'http.networkError',
+  ) {
+    super(`Token refresh ${kind}`);
+  }
+}
+
+function refreshFailureOf(error: unknown): RefreshFailure {
+  if (!(error instanceof AxiosError)) return new RefreshFailure('unavailable', 'http.networkError');
+  const status = error.response?.status;
+  if (status === undefined)
+    return new RefreshFailure(
+      'unavailable',
+      error.code === AxiosError.ETIMEDOUT ? 'http.timeout' : 'http.networkError',
+    );
+  // An HTTP refusal of the token itself; a 5xx (or a proxy's error page) says nothing about it.
+  if (status === 400 || status === 401 || status === 403) return new RefreshFailure('invalid');
+  return new RefreshFailure('unavailable', 'http.serverFailure');
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -147,25 +214,47 @@ export function createRequestClient(options: RequestClientOptions): RequestClien
     if (key) loginsInFlight.delete(key);
   };
 
-  async function refreshTokens(): Promise<void> {
-    const refreshToken = readRefreshToken();
-    if (!refreshToken) throw new Error('No refresh token');
+  /** Refreshes with this refresh token and stores the new pair; a {@link RefreshFailure} otherwise. */
+  async function refreshTokens(refreshToken: string | null): Promise<void> {
+    if (!refreshToken) throw new RefreshFailure('invalid');
     const config: PortalRequestConfig = {
       method: 'POST',
       url: ApiPath.RefreshToken,
       params: { refreshToken },
       portal: { isRefresh: true },
     };
-    const response = await instance.request<Envelope<TokenPair>>(config);
+    let response: AxiosResponse<Envelope<TokenPair>>;
+    try {
+      response = await instance.request<Envelope<TokenPair>>(config);
+    } catch (error) {
+      throw refreshFailureOf(error);
+    }
     const body = response.data;
-    if (!isEnvelope(body) || body.code !== ApiCode.Ok || !body.data?.jwtToken)
-      throw new Error('Refresh refused');
+    if (!isEnvelope(body)) throw new RefreshFailure('unavailable');
+    if (body.code !== ApiCode.Ok || !body.data?.jwtToken) throw new RefreshFailure('invalid');
     saveTokens(body.data, now());
+  }
+
+  /**
+   * One refresh across all tabs. Refresh tokens rotate and a spent one revokes the whole session, so tabs
+   * take turns through a Web Lock; inside it the stored record is read again, and when another tab has
+   * already rotated the token this tab uses the stored access token instead of asking the server.
+   * Without Web Locks the refresh is shared within this tab only.
+   */
+  async function refreshAcrossTabs(): Promise<void> {
+    const expected = readRefreshToken();
+    const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+    if (!locks) return refreshTokens(expected);
+    await locks.request(REFRESH_LOCK_NAME, async () => {
+      const stored = readStored('tokenRecord')?.refreshToken ?? null;
+      if (stored && expected && stored !== expected) return;
+      await refreshTokens(stored);
+    });
   }
 
   /** One refresh for all calls that found the access token expired at the same time. */
   function refreshOnce(): Promise<void> {
-    refreshing ??= refreshTokens().finally(() => {
+    refreshing ??= refreshAcrossTabs().finally(() => {
       refreshing = null;
     });
     return refreshing;
@@ -187,8 +276,14 @@ export function createRequestClient(options: RequestClientOptions): RequestClien
     if (!(current && current !== meta.sentAuthorization)) {
       try {
         await refreshOnce();
-      } catch {
-        // Row 401: the refresh failed, so stored tokens are cleared and the page reloads.
+      } catch (error) {
+        if (error instanceof RefreshFailure && error.kind === 'unavailable') {
+          // No verdict on the token (no answer, or a server failure): keep the session, report the problem.
+          const message = t(error.messageKey);
+          if (!config.silent) showError(message);
+          throw new ApiError(message, 0, null, !config.silent);
+        }
+        // Row 401: the server refused the refresh, so stored tokens are cleared and the page reloads.
         leave('reload');
         throw handled(body.message, body.code);
       }
@@ -201,7 +296,7 @@ export function createRequestClient(options: RequestClientOptions): RequestClien
     async (response: AxiosResponse) => {
       const config = response.config as InternalConfig;
       releaseLogin(config);
-      const body: unknown = response.data;
+      const body = await readBody(response);
       if (config.portal?.isRefresh || !isEnvelope(body) || body.code === ApiCode.Ok) return response;
       const silent = config.silent === true;
 
@@ -285,7 +380,7 @@ export function createRequestClient(options: RequestClientOptions): RequestClien
         throw handled(t('http.serverFailure'), status);
       }
       // Row "other request errors": the server's message when it sent one, else the transport's.
-      const body: unknown = response.data;
+      const body = await readBody(response);
       const message =
         isEnvelope(body) && body.message ? body.message : error.message || t('http.unknownError');
       if (!silent) showError(message);
@@ -303,9 +398,23 @@ export function createRequestClient(options: RequestClientOptions): RequestClien
     return response.data.data;
   }
 
+  async function download(url: string, config: PortalRequestConfig = {}): Promise<DownloadedFile> {
+    const response = await instance.request<Blob>({
+      method: 'GET',
+      ...config,
+      url,
+      responseType: 'blob',
+    });
+    return {
+      blob: response.data,
+      fileName: fileNameFromDisposition(headerOf(response, 'content-disposition')),
+    };
+  }
+
   return {
     instance,
     request,
+    download,
     get: <T>(url: string, config: PortalRequestConfig = {}) => request<T>({ ...config, method: 'GET', url }),
     post: <T>(url: string, body?: unknown, config: PortalRequestConfig = {}) =>
       request<T>({ ...config, method: 'POST', url, data: body }),

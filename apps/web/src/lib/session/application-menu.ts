@@ -1,9 +1,13 @@
 import { ApiPath } from '@portal/contracts/api-paths';
 import type { ApplicationMenuItem } from '@portal/contracts/application';
 import { http } from '../http/client';
-import { writeStored } from '../storage';
+import { onSessionCleared, writeStored } from '../storage';
 
 let latest: { language: string; menu: ApplicationMenuItem[]; at: number } | null = null;
+// The last answer belongs to the session that fetched it.
+onSessionCleared(() => {
+  latest = null;
+});
 
 /**
  * `POST /api/Common/QueryApplicationMenu`: the menu tree, already filtered by the server for this user.

@@ -1,9 +1,13 @@
 import { ApiPath } from '@portal/contracts/api-paths';
 import type { LoginUserInfo } from '@portal/contracts/auth';
 import { http } from '../http/client';
-import { writeStored } from '../storage';
+import { onSessionCleared, writeStored } from '../storage';
 
 let latest: { info: LoginUserInfo; at: number } | null = null;
+// The last answer belongs to the session that fetched it.
+onSessionCleared(() => {
+  latest = null;
+});
 
 /**
  * `GET /api/Common/GetLoginUserInfo`; keeps permissions, roles and user type in storage for the guards.

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { AddressExportFormat, AddressFilter } from '@portal/contracts/address';
 import { ApiPath } from '@portal/contracts/api-paths';
-import { downloadFile } from '../lib/file-download';
+import { downloadFile } from '../../../lib/file-download';
 
 export interface ExportAddressesInput {
   filter: AddressFilter;
@@ -13,7 +13,9 @@ export interface ExportAddressesInput {
  * interface language, CSV as UTF-8 with BOM, formula-like cells neutralised); saved under its file name.
  */
 export function exportCustomerAddress({ filter, format }: ExportAddressesInput): Promise<string> {
-  return downloadFile(ApiPath.ExportCustomerAddress, { ...filter, format }, `addresses.${format}`);
+  return downloadFile(ApiPath.ExportCustomerAddress, `addresses.${format}`, {
+    params: { ...filter, format },
+  });
 }
 
 export function useExportCustomerAddress() {

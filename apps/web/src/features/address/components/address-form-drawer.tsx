@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   Alert,
   Button,
@@ -17,19 +17,18 @@ import type { InputRef } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import {
-  ADDRESS_FIELD_MAX,
   ADDRESS_TYPES,
-  AddressMessage,
-  isValidPhone,
+  createAddressSchemas,
   type Address,
   type AddressType,
 } from '@portal/contracts/address';
 import { ApiCode, type FieldError } from '@portal/contracts/envelope';
-import { POSTAL_CODE_FORMATS, hasPostalCodeFormat, isValidPostalCode } from '@portal/contracts/reference';
+import { POSTAL_CODE_FORMATS } from '@portal/contracts/reference';
 import { isApiError } from '../../../lib/http/api-error';
 import { uiEffects } from '../../../lib/ui-effects';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useCnDivisionIndex } from '../../../lib/reference/api/get-cn-division-tree';
+import { useCountries } from '../../../lib/reference/api/get-country';
 import { ChinaRegionCascader } from '../../../components/reference/china-region-cascader';
 import { CountrySelect } from '../../../components/reference/country-select';
 import { useLanguage } from '../../../lib/i18n/use-language';
@@ -37,8 +36,8 @@ import { useInsertCustomerAddress } from '../api/insert-customer-address';
 import { useUpdateCustomerAddress } from '../api/update-customer-address';
 import {
   CHINA,
-  addressMessage,
   emptyFormValues,
+  formErrorsOf,
   formFieldOf,
   formValuesOf,
   inputOf,
@@ -69,8 +68,9 @@ function fieldErrorsOf(data: unknown): FieldError[] {
 /**
  * Create or edit one address in a drawer: every field of PRODUCT.md "Address". China picks
  * province → city → district from the division tree; other countries take free text, with the postal
- * code checked where the country's format is known. The same rules run on the server, whose field
- * errors land on the matching fields. Enter saves, Esc closes, the name field has the focus on open.
+ * code checked where the country's format is known. Fields are checked with the contracts' address
+ * schema, the one the server applies, whose field errors land on the matching fields too. Enter saves,
+ * Esc closes, the name field has the focus on open.
  */
 export function AddressFormDrawer({ open, address, defaultType, onClose }: AddressFormDrawerProps) {
   const { t } = useTranslation();
@@ -80,6 +80,7 @@ export function AddressFormDrawer({ open, address, defaultType, onClose }: Addre
   const nameRef = useRef<InputRef>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const divisions = useCnDivisionIndex();
+  const { data: countries } = useCountries();
   const insert = useInsertCustomerAddress();
   const update = useUpdateCustomerAddress();
   const isSaving = insert.isPending || update.isPending;
@@ -87,7 +88,16 @@ export function AddressFormDrawer({ open, address, defaultType, onClose }: Addre
   const countryCode = Form.useWatch('countryCode', form) ?? CHINA;
   const isChina = countryCode === CHINA;
   const postalFormat = POSTAL_CODE_FORMATS[countryCode];
-  const message = (key: AddressMessage) => addressMessage(key, language);
+
+  // Rebuilt only when the reference data arrive; until then the schema checks formats and presence only.
+  const schema = useMemo(
+    () =>
+      createAddressSchemas({
+        countryCodes: countries ? new Set(countries.map((country) => country.code)) : undefined,
+        cnDivisions: divisions,
+      }).input,
+    [countries, divisions],
+  );
 
   useEffect(() => {
     if (!open) return;
@@ -96,55 +106,13 @@ export function AddressFormDrawer({ open, address, defaultType, onClose }: Addre
     form.setFieldsValue(address ? formValuesOf(address) : emptyFormValues(defaultType));
   }, [open, address, defaultType, form]);
 
-  const required: Rule = { required: true, whitespace: true, message: message(AddressMessage.Required) };
-  const maxLength = (max: number): Rule => ({ max, type: 'string' });
-
-  const phoneRule: Rule = {
-    validator: (_, value: string | undefined) =>
-      !value?.trim() || isValidPhone(form.getFieldValue('countryCode') ?? CHINA, value.trim())
-        ? Promise.resolve()
-        : Promise.reject(
-            new Error(
-              message(
-                form.getFieldValue('countryCode') === CHINA
-                  ? AddressMessage.CnPhoneInvalid
-                  : AddressMessage.PhoneInvalid,
-              ),
-            ),
-          ),
-  };
-  const postalCodeRule: Rule = {
-    validator: (_, value: string | undefined) => {
-      const country: string = form.getFieldValue('countryCode') ?? CHINA;
-      const code = value?.trim() ?? '';
-      if (!code) {
-        return country !== CHINA && hasPostalCodeFormat(country)
-          ? Promise.reject(new Error(message(AddressMessage.PostalCodeRequired)))
-          : Promise.resolve();
-      }
-      return isValidPostalCode(country, code)
-        ? Promise.resolve()
-        : Promise.reject(new Error(message(AddressMessage.PostalCodeInvalid)));
+  /** The schema's problems for one field, checked against the whole form (rules span fields). */
+  const check = (field: keyof AddressFormValues): Rule => ({
+    validator: () => {
+      const messages = formErrorsOf(schema, form.getFieldsValue(true), language).get(field);
+      return messages ? Promise.reject(messages) : Promise.resolve();
     },
-  };
-  const regionRule: Rule = {
-    validator: (_, value: string[] | undefined) => {
-      const [province, city, district] = value ?? [];
-      if (!province || !city) return Promise.reject(new Error(message(AddressMessage.Required)));
-      const resolved = divisions?.resolve({ province, city, district: district ?? null });
-      if (resolved && !resolved.ok) {
-        const byProblem = {
-          unknownProvince: AddressMessage.ProvinceUnknown,
-          unknownCity: AddressMessage.CityUnknown,
-          unknownDistrict: AddressMessage.DistrictUnknown,
-          districtRequired: AddressMessage.DistrictRequired,
-        } as const;
-        return Promise.reject(new Error(message(byProblem[resolved.problem])));
-      }
-      return Promise.resolve();
-    },
-  };
-  const emailRule: Rule = { type: 'email', message: message(AddressMessage.EmailInvalid) };
+  });
 
   const showServerErrors = (errors: FieldError[], fallback: string) => {
     const country: string = form.getFieldValue('countryCode') ?? CHINA;
@@ -230,7 +198,12 @@ export function AddressFormDrawer({ open, address, defaultType, onClose }: Addre
         <Divider titlePlacement="start" plain style={{ marginTop: 0 }}>
           {t('address.form.sectionContact')}
         </Divider>
-        <Form.Item name="addressType" label={t('address.form.addressType')} rules={[{ required: true }]}>
+        <Form.Item
+          name="addressType"
+          label={t('address.form.addressType')}
+          rules={[check('addressType')]}
+          required
+        >
           <Radio.Group
             optionType="button"
             buttonStyle="solid"
@@ -242,20 +215,12 @@ export function AddressFormDrawer({ open, address, defaultType, onClose }: Addre
         </Form.Item>
         <Row gutter={16}>
           <Col {...half}>
-            <Form.Item
-              name="name"
-              label={t('address.form.name')}
-              rules={[required, maxLength(ADDRESS_FIELD_MAX.name)]}
-            >
+            <Form.Item name="name" label={t('address.form.name')} rules={[check('name')]} required>
               <Input ref={nameRef} placeholder={t('address.form.namePlaceholder')} autoComplete="off" />
             </Form.Item>
           </Col>
           <Col {...half}>
-            <Form.Item
-              name="phone"
-              label={t('address.form.phone')}
-              rules={[required, maxLength(ADDRESS_FIELD_MAX.phone), phoneRule]}
-            >
+            <Form.Item name="phone" label={t('address.form.phone')} rules={[check('phone')]} required>
               <Input
                 placeholder={t(isChina ? 'address.form.phonePlaceholderCn' : 'address.form.phonePlaceholder')}
                 inputMode="tel"
@@ -264,20 +229,12 @@ export function AddressFormDrawer({ open, address, defaultType, onClose }: Addre
             </Form.Item>
           </Col>
           <Col {...half}>
-            <Form.Item
-              name="company"
-              label={t('address.form.company')}
-              rules={[maxLength(ADDRESS_FIELD_MAX.company)]}
-            >
+            <Form.Item name="company" label={t('address.form.company')} rules={[check('company')]}>
               <Input autoComplete="off" />
             </Form.Item>
           </Col>
           <Col {...half}>
-            <Form.Item
-              name="email"
-              label={t('address.form.email')}
-              rules={[emailRule, maxLength(ADDRESS_FIELD_MAX.email)]}
-            >
+            <Form.Item name="email" label={t('address.form.email')} rules={[check('email')]}>
               <Input inputMode="email" autoComplete="off" />
             </Form.Item>
           </Col>
@@ -291,7 +248,8 @@ export function AddressFormDrawer({ open, address, defaultType, onClose }: Addre
             <Form.Item
               name="countryCode"
               label={t('address.form.country')}
-              rules={[{ required: true, message: message(AddressMessage.Required) }]}
+              rules={[check('countryCode')]}
+              required
             >
               <CountrySelect />
             </Form.Item>
@@ -300,7 +258,7 @@ export function AddressFormDrawer({ open, address, defaultType, onClose }: Addre
             <Form.Item
               name="postalCode"
               label={t('address.form.postalCode')}
-              rules={[maxLength(ADDRESS_FIELD_MAX.postalCode), postalCodeRule]}
+              rules={[check('postalCode')]}
               extra={
                 postalFormat ? t('address.form.postalCodeExample', { example: postalFormat.example }) : null
               }
@@ -311,36 +269,24 @@ export function AddressFormDrawer({ open, address, defaultType, onClose }: Addre
           </Col>
           {isChina ? (
             <Col span={24}>
-              <Form.Item name="region" label={t('address.form.region')} rules={[regionRule]} required>
+              <Form.Item name="region" label={t('address.form.region')} rules={[check('region')]} required>
                 <ChinaRegionCascader />
               </Form.Item>
             </Col>
           ) : (
             <>
               <Col {...half}>
-                <Form.Item
-                  name="province"
-                  label={t('address.form.province')}
-                  rules={[maxLength(ADDRESS_FIELD_MAX.province)]}
-                >
+                <Form.Item name="province" label={t('address.form.province')} rules={[check('province')]}>
                   <Input autoComplete="off" />
                 </Form.Item>
               </Col>
               <Col {...half}>
-                <Form.Item
-                  name="city"
-                  label={t('address.form.city')}
-                  rules={[required, maxLength(ADDRESS_FIELD_MAX.city)]}
-                >
+                <Form.Item name="city" label={t('address.form.city')} rules={[check('city')]} required>
                   <Input autoComplete="off" />
                 </Form.Item>
               </Col>
               <Col {...half}>
-                <Form.Item
-                  name="district"
-                  label={t('address.form.district')}
-                  rules={[maxLength(ADDRESS_FIELD_MAX.district)]}
-                >
+                <Form.Item name="district" label={t('address.form.district')} rules={[check('district')]}>
                   <Input autoComplete="off" />
                 </Form.Item>
               </Col>
@@ -354,7 +300,8 @@ export function AddressFormDrawer({ open, address, defaultType, onClose }: Addre
         <Form.Item
           name="addressLine1"
           label={t('address.form.addressLine1')}
-          rules={[required, maxLength(ADDRESS_FIELD_MAX.addressLine)]}
+          rules={[check('addressLine1')]}
+          required
         >
           <Input placeholder={t('address.form.addressLine1Placeholder')} autoComplete="off" />
         </Form.Item>
@@ -363,7 +310,7 @@ export function AddressFormDrawer({ open, address, defaultType, onClose }: Addre
             <Form.Item
               name="addressLine2"
               label={t('address.form.addressLine2')}
-              rules={[maxLength(ADDRESS_FIELD_MAX.addressLine)]}
+              rules={[check('addressLine2')]}
             >
               <Input autoComplete="off" />
             </Form.Item>
@@ -372,7 +319,7 @@ export function AddressFormDrawer({ open, address, defaultType, onClose }: Addre
             <Form.Item
               name="addressLine3"
               label={t('address.form.addressLine3')}
-              rules={[maxLength(ADDRESS_FIELD_MAX.addressLine)]}
+              rules={[check('addressLine3')]}
             >
               <Input autoComplete="off" />
             </Form.Item>
@@ -381,17 +328,13 @@ export function AddressFormDrawer({ open, address, defaultType, onClose }: Addre
             <Form.Item
               name="houseNumber"
               label={t('address.form.houseNumber')}
-              rules={[maxLength(ADDRESS_FIELD_MAX.houseNumber)]}
+              rules={[check('houseNumber')]}
             >
               <Input autoComplete="off" />
             </Form.Item>
           </Col>
           <Col {...half}>
-            <Form.Item
-              name="taxId"
-              label={t('address.form.taxId')}
-              rules={[maxLength(ADDRESS_FIELD_MAX.taxId)]}
-            >
+            <Form.Item name="taxId" label={t('address.form.taxId')} rules={[check('taxId')]}>
               <Input placeholder={t('address.form.taxIdPlaceholder')} autoComplete="off" />
             </Form.Item>
           </Col>

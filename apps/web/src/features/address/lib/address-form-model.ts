@@ -1,4 +1,11 @@
-import type { Address, AddressInput, AddressMessage, AddressType } from '@portal/contracts/address';
+import { en, zhCN, zhTW } from 'zod/locales';
+import type {
+  Address,
+  AddressInput,
+  AddressMessage,
+  AddressType,
+  createAddressSchemas,
+} from '@portal/contracts/address';
 import { ADDRESS_MESSAGES } from '@portal/contracts/address';
 import type { Language } from '@portal/contracts/languages';
 
@@ -109,7 +116,34 @@ export function formFieldOf(serverField: string, countryCode: string): keyof Add
   return known.includes(field) ? (field as keyof AddressFormValues) : null;
 }
 
-/** A shared validation message (the same texts the server answers with) in the interface language. */
-export function addressMessage(key: AddressMessage, language: Language): string {
-  return ADDRESS_MESSAGES[key][language];
+function isAddressMessage(message: string): message is AddressMessage {
+  return Object.hasOwn(ADDRESS_MESSAGES, message);
+}
+
+type AddressSchema = ReturnType<typeof createAddressSchemas>['input'];
+
+// zod's own texts for the few problems our message keys do not word (lengths), as the server does.
+const ZOD_LOCALES = { 'zh-CN': zhCN(), 'en-US': en(), 'zh-TW': zhTW() };
+
+/**
+ * Checks the whole form with the shared address schema (the one the server applies) and answers the
+ * problems by form field, in the interface language.
+ */
+export function formErrorsOf(
+  schema: AddressSchema,
+  values: AddressFormValues,
+  language: Language,
+): Map<keyof AddressFormValues, string[]> {
+  const errors = new Map<keyof AddressFormValues, string[]>();
+  const result = schema.safeParse(inputOf(values), { error: ZOD_LOCALES[language].localeError });
+  if (result.success) return errors;
+  for (const issue of result.error.issues) {
+    const field = formFieldOf(String(issue.path[0] ?? ''), values.countryCode);
+    if (!field) continue;
+    // Our message keys come out in the shared texts, the ones the server answers with.
+    const text = isAddressMessage(issue.message) ? ADDRESS_MESSAGES[issue.message][language] : issue.message;
+    const texts = errors.get(field) ?? [];
+    if (!texts.includes(text)) errors.set(field, [...texts, text]);
+  }
+  return errors;
 }

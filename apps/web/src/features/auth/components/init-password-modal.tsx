@@ -1,8 +1,11 @@
 import { useState } from 'react';
 import { Form, Input, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../lib/http/api-error';
+import { fieldErrorsOf } from '../../../lib/http/field-errors';
 import { newPasswordProblem } from '../../../lib/password-rule';
 import { clearSession } from '../../../lib/storage';
+import { uiEffects } from '../../../lib/ui-effects';
 import { changeInitPassword } from '../api/change-init-password';
 import { logout } from '../../../lib/session/logout';
 
@@ -31,6 +34,12 @@ export default function InitPasswordModal({ onChanged, onSignedOut }: InitPasswo
     try {
       await changeInitPassword({ newPassword: values.newPassword });
       onChanged();
+    } catch (caught) {
+      if (!isApiError(caught) || caught.isHandled) return;
+      const errors = fieldErrorsOf(caught.data).filter((e) => e.field === 'newPassword');
+      if (errors.length > 0)
+        form.setFields(errors.map((e) => ({ name: 'newPassword' as const, errors: [e.message] })));
+      else uiEffects.showError(caught.message);
     } finally {
       setIsSaving(false);
     }

@@ -1,10 +1,10 @@
 import { useState, type SubmitEvent } from 'react';
-import { Alert, Button, theme } from 'antd';
+import { Button, theme } from 'antd';
 // The plain Input and Password files, not the `Input` namespace: that one also carries TextArea, Search
 // and OTP, which the sign-in page never shows.
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { CloseCircleFilled, LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { LoginRequest } from '@portal/contracts/auth';
 import type { MessageKey } from '../../../lib/i18n/message-key';
@@ -58,7 +58,25 @@ export function LoginForm({ isBusy, error, onSubmit, onEdit }: LoginFormProps) {
 
   return (
     <form id="login" className="login-form" onSubmit={submit} noValidate>
-      {error ? <Alert type="error" showIcon title={error} className="login-form-alert" role="alert" /> : null}
+      {error ? (
+        // Drawn like antd's error Alert, without its code: the sign-in page is the first download.
+        <div
+          className="login-form-alert"
+          role="alert"
+          style={{
+            color: token.colorText,
+            background: token.colorErrorBg,
+            border: `${token.lineWidth}px solid ${token.colorErrorBorder}`,
+            borderRadius: token.borderRadiusLG,
+            padding: `${token.paddingXS}px ${token.paddingSM}px`,
+            fontSize: token.fontSize,
+            lineHeight: token.lineHeight,
+          }}
+        >
+          <CloseCircleFilled className="login-form-alert-icon" style={{ color: token.colorError }} />
+          <span>{error}</span>
+        </div>
+      ) : null}
       <div className="login-field">
         <label htmlFor="login_userName" style={label}>
           {t('login.userName')}

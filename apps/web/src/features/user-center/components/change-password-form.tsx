@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Alert, Button, Form, Input } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { FieldError } from '@portal/contracts/envelope';
 import { isApiError } from '../../../lib/http/api-error';
+import { fieldErrorsOf } from '../../../lib/http/field-errors';
 import { newPasswordProblem } from '../../../lib/password-rule';
 import { uiEffects } from '../../../lib/ui-effects';
 import { useChangePassword } from '../api/change-password';
@@ -12,12 +12,6 @@ interface FormValues {
   oldPassword: string;
   newPassword: string;
   confirmPassword: string;
-}
-
-function fieldErrors(data: unknown): FieldError[] {
-  if (typeof data !== 'object' || data === null || !('errors' in data)) return [];
-  const errors = (data as { errors: unknown }).errors;
-  return Array.isArray(errors) ? (errors as FieldError[]) : [];
 }
 
 /** `POST /api/User/ChangePassword`; the server signs the user's other sessions out. */
@@ -38,7 +32,7 @@ export function ChangePasswordForm() {
       void queryClient.invalidateQueries({ queryKey: ['loginUserInfo'] });
     } catch (caught) {
       if (!isApiError(caught) || caught.isHandled) return;
-      const errors = fieldErrors(caught.data).filter(
+      const errors = fieldErrorsOf(caught.data).filter(
         (e) => e.field === 'oldPassword' || e.field === 'newPassword',
       );
       if (errors.length > 0) {

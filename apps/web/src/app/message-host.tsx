@@ -1,0 +1,24 @@
+import { useEffect } from 'react';
+import { message } from 'antd';
+import type { Notice } from './ui-effects-bridge';
+
+/** Spec section 8: only one message at a time, 200 px from the top. */
+export const MESSAGE_CONFIG = { top: 200, maxCount: 1 } as const;
+
+interface MessageHostProps {
+  /** Delivers the notices waiting so far, then each new one; answers the disconnect. */
+  connect: (show: (notice: Notice) => void) => () => void;
+}
+
+/**
+ * antd's message list, rendered inside the theme so messages follow dark mode and the theme colour.
+ * Loaded on the first message only: the sign-in page rarely needs it.
+ */
+export default function MessageHost({ connect }: MessageHostProps) {
+  const [api, holder] = message.useMessage(MESSAGE_CONFIG);
+  useEffect(
+    () => connect((notice) => void api[notice.kind](notice.text, notice.durationSeconds)),
+    [api, connect],
+  );
+  return holder;
+}
