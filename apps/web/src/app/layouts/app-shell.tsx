@@ -41,6 +41,15 @@ const DARK_NAV_BG = '#001529';
 
 type MenuItems = NonNullable<MenuProps['items']>;
 
+/** The top menu of the header and mixed layouts: fills the header between the brand and the actions. */
+const HORIZONTAL_MENU_STYLE: CSSProperties = {
+  flex: 1,
+  minWidth: 0,
+  background: 'transparent',
+  borderBottom: 'none',
+  lineHeight: '54px',
+};
+
 /**
  * The signed-in frame: header (top layout, the default), side or mixed layout, multi-tab bar, page,
  * footer, settings drawer; on phones (≤ 768.99 px) the menu moves into a drawer. `chain` is the guard's
@@ -271,13 +280,7 @@ export default function AppShell({ chain }: { chain: AppRoute[] | null }) {
             items={toItems(menu, false)}
             selectedKeys={topActive ? [topActive] : []}
             onClick={onTopMixClick}
-            style={{
-              flex: 1,
-              minWidth: 0,
-              background: 'transparent',
-              borderBottom: 'none',
-              lineHeight: '54px',
-            }}
+            style={HORIZONTAL_MENU_STYLE}
             data-testid="top-menu"
           />
           {actions}
@@ -315,13 +318,7 @@ export default function AppShell({ chain }: { chain: AppRoute[] | null }) {
               items={toItems(menu, true)}
               selectedKeys={activePaths}
               onClick={onMenuClick}
-              style={{
-                flex: 1,
-                minWidth: 0,
-                background: 'transparent',
-                borderBottom: 'none',
-                lineHeight: '54px',
-              }}
+              style={HORIZONTAL_MENU_STYLE}
               data-testid="top-menu"
             />
             {actions}
