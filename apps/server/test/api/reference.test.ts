@@ -122,7 +122,7 @@ describe(`countries, dictionaries and currencies on ${ENGINE}`, () => {
     const byCode = new Map(answer.data.map((c) => [c.code, c]));
     expect(byCode.get('CN')?.name).toEqual({
       'zh-CN': '中国',
-      'en-US': "People's Republic of China",
+      'en-US': 'China',
       'zh-TW': '中國',
     });
     expect(byCode.get('US')?.name['zh-TW']).toBe('美國');

@@ -16,7 +16,9 @@ let data: CountryData | undefined;
 /**
  * ISO 3166-1 countries with names in the three interface languages: Simplified Chinese and English
  * from i18n-iso-countries (only those two locales are registered), Traditional Chinese from ICU
- * through Intl.DisplayNames, which that package lacks. Built once, on first use.
+ * through Intl.DisplayNames, which that package lacks. English prefers ICU's everyday short names
+ * ("China", "United States") over the package's official forms ("People's Republic of China"), which
+ * crowd tables and forms; imports still accept the official forms. Built once, on first use.
  */
 function load(): CountryData {
   if (data) return data;
@@ -26,11 +28,12 @@ function load(): CountryData {
   const zhNames = countries.getNames('zh');
   const enNames = countries.getNames('en');
   const twNames = new Intl.DisplayNames(['zh-Hant-TW'], { type: 'region', fallback: 'none' });
+  const enShortNames = new Intl.DisplayNames(['en-US'], { type: 'region', fallback: 'none' });
   const list: Country[] = Object.keys(countries.getAlpha2Codes()).map((code) => {
     const format = POSTAL_CODE_FORMATS[code];
     const name: LocalizedText = {
       'zh-CN': zhNames[code] ?? enNames[code] ?? code,
-      'en-US': enNames[code] ?? code,
+      'en-US': enShortNames.of(code) ?? enNames[code] ?? code,
       'zh-TW': twNames.of(code) ?? zhNames[code] ?? code,
     };
     return {
