@@ -66,6 +66,23 @@ describe('route guards', () => {
     await page.context().close();
   });
 
+  test('the custom and TMS sign-in variants sign in like /login, without the marketing panel', async () => {
+    for (const [path, variant] of [
+      ['/login/customLogin', 'custom'],
+      ['/login/customTmsLogin', 'tms'],
+    ] as const) {
+      const page = await newPage(browser, { baseUrl: server.baseUrl });
+      await page.goto(path);
+      await page.locator(`.login-page[data-variant="${variant}"]`).waitFor();
+      expect(await page.locator('.login-hero').count()).toBe(0);
+      await page.locator('#login_userName').fill(DEMO.loginName);
+      await page.locator('#login_password').fill(DEMO.password);
+      await page.locator('button[type=submit]').click();
+      await page.waitForURL((url) => url.pathname === HOME);
+      await page.context().close();
+    }
+  });
+
   test('/ and /user redirect to /user/index; without a session that means login with the warning', async () => {
     const page = await newPage(browser, { baseUrl: server.baseUrl });
     await page.goto('/user');

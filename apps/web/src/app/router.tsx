@@ -8,7 +8,14 @@ import { PublicOnly } from './public-only';
 import { RootRoute } from './root-route';
 import { HOME_PATH, PRIVATE_ROUTES, firstPagePath, type AppRoute } from './route-table';
 
-const LoginPage = lazyPage(() => import('../features/auth/routes/login-page'));
+const loadLoginPage = () => import('../features/auth/routes/login-page');
+const LoginPage = lazyPage(loadLoginPage);
+const CustomLoginPage = lazyPage(() =>
+  loadLoginPage().then((m) => ({ default: () => <m.default variant="custom" /> })),
+);
+const TmsLoginPage = lazyPage(() =>
+  loadLoginPage().then((m) => ({ default: () => <m.default variant="tms" /> })),
+);
 const ForbiddenPage = lazyPage(() => import('../features/errors/routes/forbidden-page'));
 const NotFoundPage = lazyPage(() => import('../features/errors/routes/not-found-page'));
 const ServerErrorPage = lazyPage(() => import('../features/errors/routes/server-error-page'));
@@ -42,8 +49,9 @@ function privateRoutes(routes: readonly AppRoute[]): ReactNode[] {
 }
 
 /**
- * All routes. Public ones built so far: /login and the 403/404/500 pages. The other public paths of
- * spec section 2 (/payResult, /topUp, /customer, …) belong to later issues and show the 404 page until
+ * All routes. Public ones built so far: /login with its custom and TMS variants, and the 403/404/500
+ * pages. The other public paths of spec section 2 (/login/websiteLogin, /payResult, /topUp, /customer, …)
+ * belong to later issues and show the 404 page until
  * then; the guard already treats them as public (lib/route-access.ts). The declarative router keeps the
  * first download small; navigation outside React goes through navigation.tsx.
  */
@@ -58,6 +66,22 @@ export function AppRoutes() {
           element={
             <PublicOnly>
               <LoginPage />
+            </PublicOnly>
+          }
+        />
+        <Route
+          path="/login/customLogin"
+          element={
+            <PublicOnly>
+              <CustomLoginPage />
+            </PublicOnly>
+          }
+        />
+        <Route
+          path="/login/customTmsLogin"
+          element={
+            <PublicOnly>
+              <TmsLoginPage />
             </PublicOnly>
           }
         />

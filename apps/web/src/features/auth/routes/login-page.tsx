@@ -26,7 +26,14 @@ const InitPasswordModal = lazy(() => importWithTimeout(() => import('../componen
 
 const HOME_PATH = '/user/index';
 
-export default function LoginPage() {
+/**
+ * `standard` is /login. The source's variants: `custom` (/login/customLogin) is the white-label page a
+ * provider gives its own domain — only the branding from the application info, no marketing panel;
+ * `tms` (/login/customTmsLogin) is the same form styled like the provider's TMS console.
+ */
+export type LoginVariant = 'standard' | 'custom' | 'tms';
+
+export default function LoginPage({ variant = 'standard' }: { variant?: LoginVariant }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const navigate = useNavigate();
@@ -71,8 +78,14 @@ export default function LoginPage() {
   };
 
   return (
-    <div className="login-page" style={{ background: token.colorBgLayout }}>
-      <LoginHero siteName={siteName} slogan={info?.webSlogan || t('app.defaultSlogan')} />
+    <div
+      className={`login-page login-page--${variant}`}
+      data-variant={variant}
+      style={variant === 'tms' ? undefined : { background: token.colorBgLayout }}
+    >
+      {variant === 'standard' ? (
+        <LoginHero siteName={siteName} slogan={info?.webSlogan || t('app.defaultSlogan')} />
+      ) : null}
       <main className="login-main">
         <div className="login-toolbar">
           <LoginLanguageSwitch />
