@@ -7,38 +7,19 @@
 //   node bench/address-import.mjs
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
+import { freePort, REPO_ROOT, sleep } from '../scripts/lib/process-helpers.mjs';
+import { median } from './lib.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = REPO_ROOT;
 const SERVER = path.join(ROOT, 'apps', 'server', 'dist', 'server.js');
 const RUNS = 3;
 const ROWS = 5000;
 const DEMO = { userName: 'demo', password: 'Demo@123456' };
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 
 function ensureBuilt() {
   const fresh = existsSync(SERVER) && readFileSync(SERVER, 'utf8').includes('/api/CustomerAddress/Import');

@@ -1,4 +1,3 @@
-import { deflateRawSync } from 'node:zlib';
 import {
   ADDRESS_IMPORT_MAX_ROWS,
   ADDRESS_SHEET_COLUMNS,
@@ -11,6 +10,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, createUser } from '../support/factories.ts';
 import { call, createTestApp, ENGINE, signIn, type TestApp } from '../support/test-app.ts';
+import { zipArchive } from '../support/zip-archive.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -72,45 +72,6 @@ async function workbook(
   sheet.addRow(columns);
   for (const row of rows) sheet.addRow(ADDRESS_SHEET_COLUMNS.map((c) => row[c.field]));
   return Buffer.from(await book.xlsx.writeBuffer());
-}
-
-/** A zip archive written by hand, so a test can declare whatever sizes it likes. */
-function zipArchive(entries: { name: string; data: Buffer; declaredSize?: number }[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const entry of entries) {
-    const name = Buffer.from(entry.name);
-    const packed = deflateRawSync(entry.data);
-    const size = entry.declaredSize ?? entry.data.length;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, packed);
-    centrals.push(central, name);
-    offset += local.length + name.length + packed.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
 }
 
 const WORKBOOK_PARTS = [
@@ -401,8 +362,8 @@ describe(`address template and export on ${ENGINE}`, () => {
   it('exports CSV with a byte-order mark, localized headers and neutralised formulas', async () => {
     const { token } = await newCustomer();
     const other = await newCustomer();
-    await upload(other.token, await workbook([americanRow(99)]));
-    await upload(
+    expect((await upload(other.token, await workbook([americanRow(99)]))).code).toBe(200);
+    const imported = await upload(
       token,
       await workbook([
         {
@@ -415,6 +376,7 @@ describe(`address template and export on ${ENGINE}`, () => {
         { ...chineseRow(2), company: '+cmd' },
       ]),
     );
+    expect(imported).toMatchObject({ code: 200, data: { imported: 2 } });
     const response = await download(token, '/api/CustomerAddress/Export?format=csv', 'en-US');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');

@@ -1,6 +1,6 @@
-import { deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { zipArchive, type ZipEntry as Entry } from '../support/zip-archive.ts';
 import {
   DEFAULT_XLSX_LIMITS,
   inspectXlsx,
@@ -8,54 +8,6 @@ import {
 } from '../../src/modules/address/xlsx-guard.ts';
 
 const limits = { maxBytes: 10 * 1024 * 1024, ...DEFAULT_XLSX_LIMITS };
-
-interface Entry {
-  name: string;
-  data: Buffer;
-  declaredSize?: number;
-  flags?: number;
-  stored?: boolean;
-}
-
-/** A zip archive written by hand, so each test can set the fields it is about. */
-function zipArchive(entries: Entry[], comment = ''): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const entry of entries) {
-    const name = Buffer.from(entry.name);
-    const packed = entry.stored ? entry.data : deflateRawSync(entry.data);
-    const method = entry.stored ? 0 : 8;
-    const size = entry.declaredSize ?? entry.data.length;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(entry.flags ?? 0, 6);
-    local.writeUInt16LE(method, 8);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(entry.flags ?? 0, 8);
-    central.writeUInt16LE(method, 10);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, packed);
-    centrals.push(central, name);
-    offset += local.length + name.length + packed.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  end.writeUInt16LE(Buffer.byteLength(comment), 20);
-  return Buffer.concat([...locals, directory, end, Buffer.from(comment)]);
-}
 
 const parts = (extra: Entry[] = []): Entry[] => [
   { name: '[Content_Types].xml', data: Buffer.from('<Types/>') },

@@ -1,3 +1,4 @@
+import { fieldErrorsOf } from '../../../lib/http/field-errors';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   Alert,
@@ -53,16 +54,6 @@ export interface AddressFormDrawerProps {
   /** Type preselected for a new address (the list's current tab). */
   defaultType: AddressType;
   onClose: () => void;
-}
-
-function fieldErrorsOf(data: unknown): FieldError[] {
-  if (typeof data !== 'object' || data === null || !('errors' in data)) return [];
-  const errors = (data as { errors: unknown }).errors;
-  return Array.isArray(errors)
-    ? errors.filter(
-        (e): e is FieldError => typeof e === 'object' && e !== null && 'field' in e && 'message' in e,
-      )
-    : [];
 }
 
 /**

@@ -123,17 +123,7 @@ export function AddressImportModal({ open, onClose }: AddressImportModalProps) {
           </div>
         );
       case 'failed':
-        return (
-          <Space orientation="vertical" style={{ width: '100%' }} size="middle">
-            <Alert
-              type="error"
-              showIcon
-              title={t('address.importDialog.refusedTitle')}
-              description={state.message}
-            />
-            {uploader}
-          </Space>
-        );
+        return <RefusedFile message={state.message} uploader={uploader} />;
       case 'done':
         return <ImportOutcomeView outcome={state.outcome} uploader={uploader} />;
       default:
@@ -188,6 +178,17 @@ export function AddressImportModal({ open, onClose }: AddressImportModalProps) {
   );
 }
 
+/** The file was refused as a whole (not an xlsx, too large, failed upload): say why and offer another. */
+function RefusedFile({ message, uploader }: { message: string; uploader: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }} size="middle">
+      <Alert type="error" showIcon title={t('address.importDialog.refusedTitle')} description={message} />
+      {uploader}
+    </Space>
+  );
+}
+
 function ImportOutcomeView({ outcome, uploader }: { outcome: ImportOutcome; uploader: ReactNode }) {
   const { t } = useTranslation();
   if (outcome.kind === 'imported') {
@@ -201,19 +202,7 @@ function ImportOutcomeView({ outcome, uploader }: { outcome: ImportOutcome; uplo
       />
     );
   }
-  if (outcome.kind === 'refused') {
-    return (
-      <Space orientation="vertical" style={{ width: '100%' }} size="middle">
-        <Alert
-          type="error"
-          showIcon
-          title={t('address.importDialog.refusedTitle')}
-          description={outcome.message}
-        />
-        {uploader}
-      </Space>
-    );
-  }
+  if (outcome.kind === 'refused') return <RefusedFile message={outcome.message} uploader={uploader} />;
   const isTruncated = outcome.errorCount > outcome.errors.length;
   return (
     <Space orientation="vertical" style={{ width: '100%' }} size="middle" data-testid="address-import-errors">
