@@ -14,9 +14,11 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 /** Opens the configured database: SQLite (WAL, foreign keys, busy timeout) or a PostgreSQL pool. */
 export function createDatabase(database: AppConfig['database']): Db {
   if (database.kind === 'postgres') {
-    return new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 10 }) }),
-    });
+    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    // An idle connection the server drops (restart, failover, admin termination) is discarded by the pool;
+    // without a listener its 'error' event would crash the process.
+    pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   mkdirSync(path.dirname(database.file), { recursive: true });
   const sqlite = new SqliteDatabase(database.file);
