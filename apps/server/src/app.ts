@@ -9,9 +9,12 @@ import { addressRoutes } from './modules/address/address.routes.ts';
 import { applicationRoutes } from './modules/application/application.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
+import { jobsPlugin } from './jobs/jobs-plugin.ts';
+import { redactingLoggerOptions } from './lib/log-redaction.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorHandlerPlugin, sendEnvelope } from './plugins/error-handler.ts';
+import { acceptEmptyJsonBodies } from './plugins/json-body.ts';
 import { requestContextPlugin } from './plugins/request-context.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
@@ -21,12 +24,21 @@ export interface BuildOptions {
   logger?: boolean | Record<string, unknown>;
 }
 
-const REQUEST_ID_PATTERN = /^[\w.:-]{8,128}$/;
+/** A caller's request id is echoed only when short and plain; otherwise the server makes its own. */
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** Builds the whole application. server.ts listens on it; tests call it and use `app.inject`. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    // Request logging never writes a token or password (the refresh token arrives in the query string).
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            ...(typeof options.logger === 'object' ? options.logger : {}),
+            ...redactingLoggerOptions,
+          },
     trustProxy: config.trustProxy,
     requestIdHeader: false,
     // Honour a caller's request id when it looks sane, so logs correlate across services.
@@ -39,12 +51,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  acceptEmptyJsonBodies(app);
 
   await app.register(requestContextPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(databasePlugin, { config });
   await app.register(authenticatePlugin);
+  await app.register(jobsPlugin);
 
   await app.register(authRoutes);
   await app.register(accountRoutes);

@@ -26,8 +26,18 @@ const EnvSchema = z.object({
     .min(60)
     .default(7 * 86_400),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
-  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
   LOGIN_THROTTLE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  LOGIN_ACCOUNT_SLOWDOWN_AFTER: z.coerce.number().int().min(1).default(10),
+  LOGIN_ACCOUNT_DELAY_SECONDS: z.coerce.number().int().min(1).default(2),
+  LOGIN_DEVICE_COOKIE_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
+  MAX_SESSIONS_PER_USER: z.coerce.number().int().min(1).default(20),
+  LOGIN_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).default(180),
+  RETENTION_INTERVAL_SECONDS: z.coerce.number().int().min(60).default(3600),
+  SCHEDULER_ENABLED: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   SEED_DEMO: z
@@ -50,7 +60,23 @@ export interface AppConfig {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   sessionMaxAgeSeconds: number;
-  loginThrottle: { maxFailuresPerAccount: number; maxFailuresPerAddress: number; windowSeconds: number };
+  loginThrottle: {
+    /** Failures of one address against one account (a pair) before that pair pauses. */
+    maxFailuresPerAccount: number;
+    /** Failures of one address over all accounts before the address pauses (sized for a shared NAT). */
+    maxFailuresPerAddress: number;
+    windowSeconds: number;
+    /** Failures against one account from all addresses before its attempts are slowed down. */
+    accountSlowdownAfter: number;
+    /** First delay of the slowdown; it doubles with each further failure, up to the window. */
+    accountDelaySeconds: number;
+    deviceCookieDays: number;
+  };
+  maxSessionsPerUser: number;
+  loginLogRetentionDays: number;
+  retentionIntervalSeconds: number;
+  /** Whether the instance runs scheduled tasks on a timer (tests run them one tick at a time). */
+  schedulerEnabled: boolean;
   logLevel: (typeof LOG_LEVELS)[number];
   webDistDir: string | undefined;
   seedDemo: boolean;
@@ -83,7 +109,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       maxFailuresPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
       windowSeconds: e.LOGIN_THROTTLE_WINDOW_SECONDS,
+      accountSlowdownAfter: e.LOGIN_ACCOUNT_SLOWDOWN_AFTER,
+      accountDelaySeconds: e.LOGIN_ACCOUNT_DELAY_SECONDS,
+      deviceCookieDays: e.LOGIN_DEVICE_COOKIE_DAYS,
     },
+    maxSessionsPerUser: e.MAX_SESSIONS_PER_USER,
+    loginLogRetentionDays: e.LOGIN_LOG_RETENTION_DAYS,
+    retentionIntervalSeconds: e.RETENTION_INTERVAL_SECONDS,
+    schedulerEnabled: e.SCHEDULER_ENABLED,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     seedDemo: e.SEED_DEMO,

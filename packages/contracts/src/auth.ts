@@ -85,6 +85,8 @@ export const LoginMethod = {
   WeChat: 'wechat',
   Sso: 'sso',
   Refresh: 'refresh',
+  /** A change-password attempt: its wrong old passwords count like failed sign-ins. */
+  PasswordChange: 'password_change',
 } as const;
 export const LoginResult = {
   /** Written before the password check; replaced by the outcome. */
@@ -101,7 +103,11 @@ export const LoginLogEntrySchema = z.object({
   time: z.string(),
   ip: z.string(),
   userAgent: z.string(),
+  /** Readable browser and system, e.g. "Chrome 131 · Windows 11" (empty when the agent is unknown). */
+  device: z.string(),
   method: z.string(),
   result: z.string(),
+  /** Attempts this row stands for: throttled attempts of one window are folded into one row. */
+  attempts: z.number().int(),
 });
 export type LoginLogEntry = z.infer<typeof LoginLogEntrySchema>;

@@ -1,3 +1,5 @@
+import type { ColumnType } from 'kysely';
+
 /**
  * Row types of every table. Times are ISO-8601 UTC strings and flags are 0/1 integers on both
  * dialects, so the same queries behave identically on SQLite and PostgreSQL.
@@ -12,6 +14,7 @@ export interface Database {
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
   login_logs: LoginLogsTable;
+  scheduled_tasks: ScheduledTasksTable;
   application_info: ApplicationInfoTable;
   application_menus: ApplicationMenusTable;
   currencies: CurrenciesTable;
@@ -59,6 +62,9 @@ export interface UsersTable {
   wechat_open_id: string | null;
   last_login_at: string | null;
   last_login_ip: string | null;
+  /** The sign-in before the latest one: what "last sign-in" shows to a user who has just signed in. */
+  previous_login_at: ColumnType<string | null, string | null | undefined, string | null>;
+  previous_login_ip: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
 }
 
@@ -110,6 +116,24 @@ export interface LoginLogsTable {
   method: string;
   result: string;
   created_at: string;
+  /** The user id when the name or phone matched a user, else `name:` + the typed name: what failures count against. */
+  account_key: string;
+  /** Throttled attempts of one account + address pair in one window share one row; this counts them. */
+  attempts: ColumnType<number, number | undefined, number>;
+  /** Time of the latest attempt folded into this row (throttled rows only). */
+  last_attempt_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Readable browser and system ("Chrome 131 · Windows 11"), parsed when the attempt was logged. */
+  device: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** One row per named scheduled task; an instance runs the task only after claiming the row's due time. */
+export interface ScheduledTasksTable {
+  name: string;
+  next_run_at: string;
+  last_started_at: string | null;
+  last_finished_at: string | null;
+  last_error: string | null;
+  run_count: ColumnType<number, number | undefined, number>;
 }
 
 export interface ApplicationInfoTable {

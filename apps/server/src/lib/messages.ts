@@ -82,6 +82,11 @@ const messages = {
     'en-US': 'Too many failed sign-ins from this network; please try again in {minutes} minutes',
     'zh-TW': '該網路登入失敗次數過多，請 {minutes} 分鐘後再試',
   },
+  'auth.slowedDown': {
+    'zh-CN': '该账号登录失败次数过多，请 {seconds} 秒后再试',
+    'en-US': 'Too many failed sign-ins on this account; please try again in {seconds} seconds',
+    'zh-TW': '該帳號登入失敗次數過多，請 {seconds} 秒後再試',
+  },
   'auth.refreshInvalid': {
     'zh-CN': '刷新令牌无效，请重新登录',
     'en-US': 'The refresh token is not valid; please sign in again',

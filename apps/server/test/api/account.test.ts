@@ -4,7 +4,7 @@ import { call, createTestApp, ENGINE, signIn, type TestApp } from '../support/te
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ TRUST_PROXY: 'true' });
 });
 afterAll(async () => t.close());
 
@@ -105,17 +105,37 @@ describe(`account on ${ENGINE}`, () => {
     expect(again.code).toBe(409);
   });
 
-  it('shows the security summary with masked contact details', async () => {
+  it('shows the security summary with masked contact details and the sign-in before the current one', async () => {
     const { customerId } = await createCustomer(t.app.db);
     const user = await createUser(t.app.db, customerId, { phone: '13712345678' });
-    const { jwtToken } = await signIn(t.app, user);
-    const answer = await call(t.app, { url: '/api/User/SecuritySetting', token: jwtToken });
+    const first = await signIn(t.app, user, { 'x-forwarded-for': '10.7.0.1' });
+    const security = (token: string) =>
+      call<{ lastLoginAt: string | null; lastLoginIp: string | null }>(t.app, {
+        url: '/api/User/SecuritySetting',
+        token,
+      });
+    const answer = await security(first.jwtToken);
     expect(answer.data).toMatchObject({
       maskedPhone: '137****5678',
       isInitPassword: false,
       isWeChatBound: false,
     });
-    expect((answer.data as { lastLoginAt: string }).lastLoginAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    // The very first sign-in has none before it.
+    expect(answer.data).toMatchObject({ lastLoginAt: null, lastLoginIp: null });
+    expect((await info(first.jwtToken)).data).toMatchObject({ lastLoginAt: null });
+    const firstAt = (
+      await t.app.db
+        .selectFrom('users')
+        .select('last_login_at')
+        .where('id', '=', user.userId)
+        .executeTakeFirstOrThrow()
+    ).last_login_at;
+    const second = await signIn(t.app, user, { 'x-forwarded-for': '10.7.0.2' });
+    expect((await security(second.jwtToken)).data).toMatchObject({
+      lastLoginAt: firstAt,
+      lastLoginIp: '10.7.0.1',
+    });
+    expect((await info(second.jwtToken)).data).toMatchObject({ lastLoginAt: firstAt });
   });
 
   it('pages the login log and keeps it to the caller', async () => {

@@ -54,6 +54,8 @@ export async function createTestApps(
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
+    // Scheduled tasks run only when a test calls app.scheduler.runDue().
+    SCHEDULER_ENABLED: 'false',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });

@@ -21,6 +21,8 @@ export function findUser(db: Db, customerId: string, userId: string) {
       'users.wechat_open_id',
       'users.last_login_at',
       'users.last_login_ip',
+      'users.previous_login_at',
+      'users.previous_login_ip',
       'customers.id as customer_id',
       'customers.code as customer_code',
       'customers.company_name',
@@ -47,13 +49,15 @@ export async function listLoginLog(
   userId: string,
   page: { pageIndex: number; pageSize: number },
 ) {
+  // A pending row is an attempt still in flight, not yet a result to show.
   const base = db
     .selectFrom('login_logs')
     .where('customer_id', '=', customerId)
-    .where('user_id', '=', userId);
+    .where('user_id', '=', userId)
+    .where('result', '!=', 'pending');
   const [items, total] = await Promise.all([
     base
-      .select(['id', 'created_at', 'ip', 'user_agent', 'method', 'result'])
+      .select(['id', 'created_at', 'ip', 'user_agent', 'device', 'method', 'result', 'attempts'])
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(page.pageSize)

@@ -9,6 +9,7 @@ import { envelopeSchema } from '@portal/contracts/envelope';
 import { PageQuerySchema, pageSchema } from '@portal/contracts/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { clientInfo } from '../auth/auth.routes.ts';
 import * as service from './account.service.ts';
 
 /** The signed-in user's own password, security summary and login log. */
@@ -24,7 +25,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await service.changePassword(app.db, request.auth, request.body);
+      const deps = { db: app.db, config: app.config, tokenSecret: app.tokenSecret };
+      await service.changePassword(deps, request.auth, request.body, clientInfo(request));
       return request.ok(null, 'password.changed');
     },
   );

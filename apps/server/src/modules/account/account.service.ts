@@ -1,11 +1,13 @@
-import type { LoginLogEntry, SecuritySetting } from '@portal/contracts/auth';
+import { LoginMethod, LoginResult, type LoginLogEntry, type SecuritySetting } from '@portal/contracts/auth';
 import { ApiCode } from '@portal/contracts/envelope';
 import type { Page, PageQuery } from '@portal/contracts/pagination';
 import type { Db } from '../../db/database.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { revokeOtherSessions } from '../auth/auth.repository.ts';
+import { deleteLoginLog, revokeOtherSessions, setLoginLogResult } from '../auth/auth.repository.ts';
+import { enforceThrottle, logAttempt, type AuthDeps, type ClientInfo } from '../auth/auth.service.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
+import { describeDevice } from '../../lib/user-agent.ts';
 import * as repo from './account.repository.ts';
 
 async function loadUser(db: Db, auth: AuthContext) {
@@ -20,14 +22,38 @@ async function setPassword(db: Db, auth: AuthContext, newPassword: string) {
   await revokeOtherSessions(db, auth.userId, auth.sessionId, 'password_changed');
 }
 
+/**
+ * Changes the password after checking the old one. Wrong old passwords are logged and throttled like
+ * failed sign-ins of the same account and address (someone holding a stolen session must not be able to
+ * guess the password at full speed); a successful change ends the user's other sessions.
+ */
 export async function changePassword(
-  db: Db,
+  deps: AuthDeps,
   auth: AuthContext,
   input: { oldPassword: string; newPassword: string },
+  client: ClientInfo,
 ) {
+  const { db } = deps;
   const user = await loadUser(db, auth);
-  if (!(await verifyPassword(user.password_hash, input.oldPassword)))
+  const attemptId = await logAttempt(
+    deps,
+    {
+      accountKey: user.id,
+      loginName: user.login_name,
+      customerId: user.customer_id,
+      userId: user.id,
+      method: LoginMethod.PasswordChange,
+    },
+    client,
+  );
+  // A device cookie does not lift the slowdown here: the caller already holds a session.
+  await enforceThrottle(deps, { id: attemptId, accountKey: user.id, ip: client.ip, trustedDevice: false });
+  if (!(await verifyPassword(user.password_hash, input.oldPassword))) {
+    await setLoginLogResult(db, attemptId, LoginResult.WrongPassword);
     throw invalidField('oldPassword', 'password.wrongOld');
+  }
+  // A right old password is no sign-in: the pending row goes, so the log lists sign-ins and failures only.
+  await deleteLoginLog(db, attemptId);
   if (input.oldPassword === input.newPassword) throw invalidField('newPassword', 'password.sameAsOld');
   await setPassword(db, auth, input.newPassword);
 }
@@ -61,8 +87,9 @@ export async function getSecuritySetting(db: Db, auth: AuthContext): Promise<Sec
     isInitPassword: user.is_init_password === 1,
     passwordChangedAt: user.password_changed_at,
     isWeChatBound: user.wechat_open_id !== null,
-    lastLoginAt: user.last_login_at,
-    lastLoginIp: user.last_login_ip,
+    // The sign-in before the current one: the latest is the user's own, just now.
+    lastLoginAt: user.previous_login_at,
+    lastLoginIp: user.previous_login_ip,
   };
 }
 
@@ -74,8 +101,10 @@ export async function listLoginLog(db: Db, auth: AuthContext, page: PageQuery): 
       time: r.created_at,
       ip: r.ip,
       userAgent: r.user_agent,
+      device: r.device ?? describeDevice(r.user_agent),
       method: r.method,
       result: r.result,
+      attempts: Number(r.attempts),
     })),
     total,
     pageIndex: page.pageIndex,

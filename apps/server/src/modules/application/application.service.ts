@@ -86,7 +86,8 @@ export async function getLoginUserInfo(
     },
     permissions: [...auth.permissions],
     roles: auth.roles.map((r) => ({ id: r.id, operationList: [...r.operationList] })),
-    lastLoginAt: user.last_login_at,
+    // The sign-in before the current one (the latest is the one that opened this session).
+    lastLoginAt: user.previous_login_at,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { RoleGrant } from '@portal/contracts/access';
 import { LoginResult } from '@portal/contracts/auth';
+import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { LoginLogsTable, RefreshTokensTable, SessionsTable } from '../../db/schema.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
@@ -27,33 +28,87 @@ export function findUserForLogin(db: Db, loginNameOrPhone: string) {
     .executeTakeFirst();
 }
 
+/** Results that count as a failure: a pending attempt counts until it succeeds (attempts in flight). */
+const FAILURES = [LoginResult.WrongPassword, LoginResult.UnknownUser, LoginResult.Pending];
+
 /**
- * Failures for a name or an address since `since`. For a name, a successful sign-in starts the count
- * afresh, so only failures in a row lock an account.
+ * Failed attempts since `since`, for an account, an address, or an account + address pair, leaving out
+ * the attempt `exceptId`; with the oldest and the latest of them.
  */
-export async function countFailedLogins(db: Db, by: 'login_name' | 'ip', value: string, since: string) {
-  if (by === 'login_name') {
-    const lastSuccess = await db
-      .selectFrom('login_logs')
-      .select((eb) => eb.fn.max('created_at').as('at'))
-      .where('login_name', '=', value)
-      .where('result', '=', LoginResult.Success)
-      .executeTakeFirst();
-    if (lastSuccess?.at && lastSuccess.at > since) since = lastSuccess.at;
-  }
+export async function countFailures(
+  db: Db,
+  filter: { accountKey?: string; ip?: string; since: string; exceptId?: string },
+) {
+  let query = db
+    .selectFrom('login_logs')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('count'),
+      eb.fn.min('created_at').as('oldest'),
+      eb.fn.max('created_at').as('latest'),
+    ])
+    .where('created_at', '>', filter.since)
+    .where('result', 'in', FAILURES);
+  if (filter.accountKey !== undefined) query = query.where('account_key', '=', filter.accountKey);
+  if (filter.ip !== undefined) query = query.where('ip', '=', filter.ip);
+  if (filter.exceptId !== undefined) query = query.where('id', '!=', filter.exceptId);
+  const row = await query.executeTakeFirstOrThrow();
+  return {
+    count: Number(row.count),
+    oldest: row.oldest as string | null,
+    latest: row.latest as string | null,
+  };
+}
+
+/** Time of the latest successful sign-in to an account from an address, if any. */
+export async function lastPairSuccess(db: Db, accountKey: string, ip: string) {
   const row = await db
     .selectFrom('login_logs')
-    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('created_at').as('oldest')])
-    .where(by, '=', value)
-    .where('created_at', '>', since)
-    .where('result', 'in', [LoginResult.WrongPassword, LoginResult.UnknownUser, LoginResult.Pending])
-    .executeTakeFirstOrThrow();
-  return { count: Number(row.count), oldest: row.oldest as string | null };
+    .select((eb) => eb.fn.max('created_at').as('at'))
+    .where('account_key', '=', accountKey)
+    .where('ip', '=', ip)
+    .where('result', '=', LoginResult.Success)
+    .executeTakeFirst();
+  return (row?.at as string | null | undefined) ?? null;
+}
+
+/**
+ * Records a throttled attempt once per window per account + address pair: when the pair already has a
+ * throttled row in the window, its count goes up and this attempt's own row is removed; otherwise this
+ * attempt's row becomes that throttled row.
+ */
+export async function foldThrottledAttempt(
+  db: Db,
+  attemptId: string,
+  pair: { accountKey: string; ip: string; since: string },
+) {
+  const now = nowIso();
+  const folded = await db
+    .updateTable('login_logs')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1), last_attempt_at: now }))
+    .where('account_key', '=', pair.accountKey)
+    .where('ip', '=', pair.ip)
+    .where('result', '=', LoginResult.Throttled)
+    .where('created_at', '>', pair.since)
+    .where('id', '!=', attemptId)
+    .executeTakeFirst();
+  if (Number(folded.numUpdatedRows) > 0) {
+    await db.deleteFrom('login_logs').where('id', '=', attemptId).execute();
+  } else {
+    await db
+      .updateTable('login_logs')
+      .set({ result: LoginResult.Throttled, last_attempt_at: now })
+      .where('id', '=', attemptId)
+      .execute();
+  }
+}
+
+export async function deleteLoginLog(db: Db, id: string) {
+  await db.deleteFrom('login_logs').where('id', '=', id).execute();
 }
 
 export async function insertLoginLog(
   db: Db,
-  entry: Omit<LoginLogsTable, 'id' | 'created_at'>,
+  entry: Omit<Insertable<LoginLogsTable>, 'id' | 'created_at'>,
 ): Promise<string> {
   const id = newId();
   await db
@@ -95,6 +150,32 @@ export async function revokeSession(db: Db, sessionId: string, reason: string) {
     .updateTable('sessions')
     .set({ revoked_at: nowIso(), revoked_reason: reason })
     .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Ends a user's live sessions beyond the newest `keep` (the oldest end first). */
+export async function revokeSessionsBeyond(db: Db, userId: string, keep: number, reason: string) {
+  const surplus = await db
+    .selectFrom('sessions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', nowIso())
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .offset(keep)
+    .limit(1000)
+    .execute();
+  if (surplus.length === 0) return;
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: nowIso(), revoked_reason: reason })
+    .where(
+      'id',
+      'in',
+      surplus.map((r) => r.id),
+    )
     .where('revoked_at', 'is', null)
     .execute();
 }
@@ -161,10 +242,31 @@ export async function findUserRoles(db: Db, customerId: string, userId: string):
   return rows.map((r) => ({ id: r.code, operationList: JSON.parse(r.operation_list) as string[] }));
 }
 
+/** The latest sign-in becomes the previous one (what "last sign-in" shows), this one the latest. */
 export async function recordSuccessfulLogin(db: Db, userId: string, ip: string) {
   await db
     .updateTable('users')
-    .set({ last_login_at: nowIso(), last_login_ip: ip })
+    .set((eb) => ({
+      previous_login_at: eb.ref('last_login_at'),
+      previous_login_ip: eb.ref('last_login_ip'),
+      last_login_at: nowIso(),
+      last_login_ip: ip,
+    }))
     .where('id', '=', userId)
     .execute();
+}
+
+export async function updateUserStatus(
+  db: Db,
+  customerId: string,
+  userId: string,
+  status: 'enabled' | 'disabled',
+): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ status })
+    .where('customer_id', '=', customerId)
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

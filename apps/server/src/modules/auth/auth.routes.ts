@@ -4,12 +4,24 @@ import { envelopeSchema } from '@portal/contracts/envelope';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { loginWithPassword, logout, refreshTokens, type ClientInfo } from './auth.service.ts';
+import {
+  issueDeviceCookie,
+  loginWithPassword,
+  logout,
+  refreshTokens,
+  type ClientInfo,
+} from './auth.service.ts';
+import { DEVICE_COOKIE, deviceCookieHeader, readCookie } from './device-cookie.ts';
 
-export const clientInfo = (request: FastifyRequest): ClientInfo => ({
-  ip: request.ip,
-  userAgent: String(request.headers['user-agent'] ?? '').slice(0, 500),
-});
+export const clientInfo = (request: FastifyRequest): ClientInfo => {
+  const hint = request.headers['sec-ch-ua-platform-version'];
+  return {
+    ip: request.ip,
+    userAgent: String(request.headers['user-agent'] ?? '').slice(0, 500),
+    platformVersion: typeof hint === 'string' ? hint.slice(0, 40) : undefined,
+    deviceCookie: readCookie(request.headers.cookie, DEVICE_COOKIE),
+  };
+};
 
 /** Sign-in, token refresh and sign-out. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -25,7 +37,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(LoginResponseSchema) },
       },
     },
-    async (request) => request.ok(await loginWithPassword(deps(), request.body, clientInfo(request))),
+    async (request, reply) => {
+      const { answer, userId } = await loginWithPassword(deps(), request.body, clientInfo(request));
+      const days = app.config.loginThrottle.deviceCookieDays;
+      const cookie = deviceCookieHeader(
+        issueDeviceCookie(deps(), userId),
+        days,
+        request.protocol === 'https',
+      );
+      reply.header('set-cookie', cookie);
+      return request.ok(answer);
+    },
   );
 
   app.post(

@@ -7,7 +7,9 @@ import { AppError } from '../../lib/errors.ts';
 import { isoAfterSeconds, newId, nowIso, randomToken, sha256 } from '../../lib/ids.ts';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
 import { signAccessToken } from '../../lib/tokens.ts';
+import { describeDevice } from '../../lib/user-agent.ts';
 import * as repo from './auth.repository.ts';
+import { deviceCookieValue, isValidDeviceCookie } from './device-cookie.ts';
 
 export interface AuthDeps {
   db: Db;
@@ -18,34 +20,65 @@ export interface AuthDeps {
 export interface ClientInfo {
   ip: string;
   userAgent: string;
+  /** The `Sec-CH-UA-Platform-Version` client hint, when the browser sends it (tells Windows 11 from 10). */
+  platformVersion?: string;
+  /** The device cookie the browser presented, if any (see device-cookie.ts). */
+  deviceCookie?: string;
 }
 
 const sessionInvalid = () => new AppError(ApiCode.SessionInvalid, 'auth.refreshInvalid');
 
+const minutesUntil = (freeAt: number) => Math.max(1, Math.ceil((freeAt - Date.now()) / 60_000));
+const latest = (a: string, b: string | null) => (b && b > a ? b : a);
+
 /**
- * Refuses when the account name or the address has too many recent failures; says for how long.
- * Runs after this attempt's own pending row is written, so the count includes it and every attempt
- * already in flight: of a burst of parallel guesses, at most the limit get as far as a password check.
+ * Refuses an attempt that must wait, and records it once per window per account + address pair.
+ * Runs after the attempt's own pending row is written, and pending rows count as failures, so every
+ * attempt in flight is counted: of a burst of parallel guesses, at most the limit reach a password check.
+ *
+ * - account + address pair: after `maxFailuresPerAccount` failures since the pair's last success, that
+ *   pair pauses for the window. Other addresses are not affected, so a name alone is no weapon.
+ * - address: after `maxFailuresPerAddress` failures over all accounts (sized for an office behind NAT).
+ * - account: after `accountSlowdownAfter` failures from all addresses in the window, each further attempt
+ *   waits a growing delay after the latest failure, unless the browser holds a valid device cookie for
+ *   the account or the address has not failed against the account in the window.
  */
-async function assertNotThrottled(deps: AuthDeps, loginName: string, client: ClientInfo, attemptId: string) {
-  const { windowSeconds, maxFailuresPerAccount, maxFailuresPerAddress } = deps.config.loginThrottle;
-  const since = isoAfterSeconds(-windowSeconds);
-  const checks = [
-    { by: 'login_name' as const, value: loginName, max: maxFailuresPerAccount, key: 'auth.throttledAccount' },
-    { by: 'ip' as const, value: client.ip, max: maxFailuresPerAddress, key: 'auth.throttledAddress' },
-  ];
-  for (const check of checks) {
-    const { count, oldest } = await repo.countFailedLogins(deps.db, check.by, check.value, since);
-    if (count > check.max) {
-      const freeAt = Date.parse(oldest ?? nowIso()) + windowSeconds * 1000;
-      const minutes = Math.max(1, Math.ceil((freeAt - Date.now()) / 60_000));
-      await repo.setLoginLogResult(deps.db, attemptId, LoginResult.Throttled);
-      throw new AppError(ApiCode.TooManyRequests, check.key, { minutes });
-    }
+export async function enforceThrottle(
+  deps: AuthDeps,
+  attempt: { id: string; accountKey: string; ip: string; trustedDevice: boolean },
+) {
+  const limits = deps.config.loginThrottle;
+  const since = isoAfterSeconds(-limits.windowSeconds);
+  const { accountKey, ip } = attempt;
+  const refuse = async (key: string, params: Record<string, number>) => {
+    await repo.foldThrottledAttempt(deps.db, attempt.id, { accountKey, ip, since });
+    throw new AppError(ApiCode.TooManyRequests, key, params);
+  };
+
+  const pairSince = latest(since, await repo.lastPairSuccess(deps.db, accountKey, ip));
+  const pair = await repo.countFailures(deps.db, { accountKey, ip, since: pairSince });
+  if (pair.count > limits.maxFailuresPerAccount) {
+    const freeAt = Date.parse(pair.oldest ?? nowIso()) + limits.windowSeconds * 1000;
+    await refuse('auth.throttledAccount', { minutes: minutesUntil(freeAt) });
   }
+
+  const address = await repo.countFailures(deps.db, { ip, since });
+  if (address.count > limits.maxFailuresPerAddress) {
+    const freeAt = Date.parse(address.oldest ?? nowIso()) + limits.windowSeconds * 1000;
+    await refuse('auth.throttledAddress', { minutes: minutesUntil(freeAt) });
+  }
+
+  if (attempt.trustedDevice || pair.count <= 1) return;
+  const account = await repo.countFailures(deps.db, { accountKey, since, exceptId: attempt.id });
+  if (account.count < limits.accountSlowdownAfter || !account.latest) return;
+  const exponent = Math.min(30, account.count - limits.accountSlowdownAfter);
+  const delaySeconds = Math.min(limits.windowSeconds, limits.accountDelaySeconds * 2 ** exponent);
+  const freeAt = Date.parse(account.latest) + delaySeconds * 1000;
+  if (freeAt > Date.now())
+    await refuse('auth.slowedDown', { seconds: Math.max(1, Math.ceil((freeAt - Date.now()) / 1000)) });
 }
 
-/** Opens a session and issues its first token pair. */
+/** Opens a session and issues its first token pair; the user's oldest sessions beyond the limit end. */
 async function startSession(
   deps: AuthDeps,
   user: { id: string; customer_id: string },
@@ -65,6 +98,7 @@ async function startSession(
     ip: client.ip,
     user_agent: client.userAgent,
   });
+  await repo.revokeSessionsBeyond(deps.db, user.id, deps.config.maxSessionsPerUser, 'session_limit');
   return issueTokenPair(deps, {
     sessionId,
     userId: user.id,
@@ -97,26 +131,69 @@ async function issueTokenPair(
   };
 }
 
-/** Password sign-in by login name or phone. Every attempt, whatever its result, is written to the login log. */
+/** Writes an attempt to the login log as pending; it counts as a failure until it succeeds. */
+export function logAttempt(
+  deps: AuthDeps,
+  attempt: {
+    accountKey: string;
+    loginName: string;
+    customerId: string | null;
+    userId: string | null;
+    method: string;
+  },
+  client: ClientInfo,
+) {
+  return repo.insertLoginLog(deps.db, {
+    customer_id: attempt.customerId,
+    user_id: attempt.userId,
+    login_name: attempt.loginName,
+    account_key: attempt.accountKey,
+    ip: client.ip,
+    user_agent: client.userAgent,
+    device: describeDevice(client.userAgent, client.platformVersion),
+    method: attempt.method,
+    result: LoginResult.Pending,
+  });
+}
+
+/** The device cookie to give the browser after a successful sign-in. */
+export const issueDeviceCookie = (deps: AuthDeps, userId: string) =>
+  deviceCookieValue(userId, deps.tokenSecret);
+
+/**
+ * Password sign-in by login name or phone. Every attempt is written to the login log; throttled attempts
+ * once per window per account + address pair. Answers the token pair and the user's id (for the device cookie).
+ */
 export async function loginWithPassword(
   deps: AuthDeps,
   input: { userName: string; password: string },
   client: ClientInfo,
-): Promise<LoginResponse> {
+): Promise<{ answer: LoginResponse; userId: string }> {
   const loginName = input.userName.trim().toLowerCase();
   const user = await repo.findUserForLogin(deps.db, input.userName.trim());
-  // The attempt is logged first and counts as a failure until it succeeds (see assertNotThrottled).
-  const attemptId = await repo.insertLoginLog(deps.db, {
-    customer_id: user?.customer_id ?? null,
-    user_id: user?.id ?? null,
-    login_name: loginName,
-    ip: client.ip,
-    user_agent: client.userAgent,
-    method: LoginMethod.Password,
-    result: LoginResult.Pending,
-  });
+  // Login name and phone of one user are one account; an unknown name is counted by what was typed.
+  const accountKey = user?.id ?? `name:${loginName}`;
+  const attemptId = await logAttempt(
+    deps,
+    {
+      accountKey,
+      loginName,
+      customerId: user?.customer_id ?? null,
+      userId: user?.id ?? null,
+      method: LoginMethod.Password,
+    },
+    client,
+  );
   const log = (result: string) => repo.setLoginLogResult(deps.db, attemptId, result);
-  await assertNotThrottled(deps, loginName, client, attemptId);
+  const trustedDevice =
+    user !== undefined &&
+    isValidDeviceCookie(
+      client.deviceCookie,
+      user.id,
+      deps.tokenSecret,
+      deps.config.loginThrottle.deviceCookieDays,
+    );
+  await enforceThrottle(deps, { id: attemptId, accountKey, ip: client.ip, trustedDevice });
   if (!user) {
     await verifyAgainstDummy(input.password);
     await log(LoginResult.UnknownUser);
@@ -138,7 +215,7 @@ export async function loginWithPassword(
   const pair = await startSession(deps, user, client);
   await log(LoginResult.Success);
   await repo.recordSuccessfulLogin(deps.db, user.id, client.ip);
-  return { ...pair, isInitPassword: user.is_init_password === 1 };
+  return { answer: { ...pair, isInitPassword: user.is_init_password === 1 }, userId: user.id };
 }
 
 /**
@@ -165,4 +242,24 @@ export async function refreshTokens(deps: AuthDeps, refreshToken: string): Promi
 
 export async function logout(deps: AuthDeps, sessionId: string): Promise<void> {
   await repo.revokeSession(deps.db, sessionId, 'logout');
+}
+
+/**
+ * Enables or disables a user: the one place the rule lives (team management and the operations command
+ * line call it). Disabling ends every session, and so every refresh-token family, the user has at that
+ * moment; enabling again does not revive them (they stay revoked), so the user signs in afresh.
+ * Answers false when the customer has no such user.
+ */
+export async function setUserStatus(
+  db: Db,
+  customerId: string,
+  userId: string,
+  status: 'enabled' | 'disabled',
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const updated = await repo.updateUserStatus(trx, customerId, userId, status);
+    if (!updated) return false;
+    if (status === 'disabled') await repo.revokeOtherSessions(trx, userId, null, 'user_disabled');
+    return true;
+  });
 }

@@ -1,0 +1,34 @@
+import type { Db } from '../db/database.ts';
+import type { ScheduledTask } from './scheduler.ts';
+
+/**
+ * Deletes login-log rows older than the retention age, and sessions and refresh tokens past their
+ * absolute expiry (an expired one can never be used again; the login log keeps the history).
+ */
+export async function deleteExpiredData(db: Db, now: Date, loginLogRetentionDays: number) {
+  const nowIso = now.toISOString();
+  const logCutoff = new Date(now.getTime() - loginLogRetentionDays * 86_400_000).toISOString();
+  const loginLogs = await db.deleteFrom('login_logs').where('created_at', '<', logCutoff).executeTakeFirst();
+  const refreshTokens = await db
+    .deleteFrom('refresh_tokens')
+    .where((eb) =>
+      eb.or([
+        eb('expires_at', '<=', nowIso),
+        eb('session_id', 'in', eb.selectFrom('sessions').select('id').where('expires_at', '<=', nowIso)),
+      ]),
+    )
+    .executeTakeFirst();
+  const sessions = await db.deleteFrom('sessions').where('expires_at', '<=', nowIso).executeTakeFirst();
+  return {
+    loginLogs: Number(loginLogs.numDeletedRows),
+    refreshTokens: Number(refreshTokens.numDeletedRows),
+    sessions: Number(sessions.numDeletedRows),
+  };
+}
+
+export const retentionTask = (db: Db, config: { intervalSeconds: number; loginLogRetentionDays: number }) =>
+  ({
+    name: 'retention',
+    intervalSeconds: config.intervalSeconds,
+    run: (now) => deleteExpiredData(db, now, config.loginLogRetentionDays),
+  }) satisfies ScheduledTask;
