@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../../src/app.ts';
+import { buildApp, type BuildOptions } from '../../src/app.ts';
 import { loadConfig, type AppConfig } from '../../src/config.ts';
 import { DEMO_MAIN_USER } from '../../src/db/seed.ts';
 
@@ -20,8 +20,11 @@ export interface TestApp {
  * A fresh application on a fresh database for one test file: a temporary SQLite file, or a new
  * PostgreSQL database created from the admin URL in DATABASE_URL and dropped afterwards.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const { apps, close } = await createTestApps(1, env);
+export async function createTestApp(
+  env: Record<string, string> = {},
+  buildOptions: BuildOptions = { logger: false },
+): Promise<TestApp> {
+  const { apps, close } = await createTestApps(1, env, buildOptions);
   const [app] = apps as [TestApp['app']];
   return { app, config: loadTestConfig(app), close };
 }
@@ -36,6 +39,7 @@ const loadTestConfig = (app: FastifyInstance) => configs.get(app)!;
 export async function createTestApps(
   count: number,
   env: Record<string, string> = {},
+  buildOptions: BuildOptions = { logger: false },
 ): Promise<{ apps: FastifyInstance[]; close(): Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-api-'));
   const adminUrl = process.env.DATABASE_URL;
@@ -61,7 +65,7 @@ export async function createTestApps(
   });
   const apps = await Promise.all(
     Array.from({ length: count }, async () => {
-      const app = await buildApp(config, { logger: false });
+      const app = await buildApp(config, buildOptions);
       await app.ready();
       configs.set(app, config);
       return app;

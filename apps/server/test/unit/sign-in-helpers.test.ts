@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.ts';
+import { redactUrl } from '../../src/lib/log-redaction.ts';
+import { describeDevice } from '../../src/lib/user-agent.ts';
+import {
+  deviceCookieHeader,
+  deviceCookieValue,
+  isValidDeviceCookie,
+  readCookie,
+} from '../../src/modules/auth/device-cookie.ts';
+
+const CHROME_131_WINDOWS =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const SAFARI_IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+describe('describeDevice', () => {
+  it('names browser and system instead of the raw user-agent string', () => {
+    expect(describeDevice(CHROME_131_WINDOWS, '"15.0.0"')).toBe('Chrome 131 · Windows 11');
+    expect(describeDevice(CHROME_131_WINDOWS, '"10.0.0"')).toBe('Chrome 131 · Windows 10');
+    expect(describeDevice(SAFARI_IPHONE)).toBe('Mobile Safari 17 · iOS 17.5 · Apple iPhone');
+    expect(describeDevice('LogTest/1.0')).toBe('');
+    expect(describeDevice('')).toBe('');
+  });
+});
+
+describe('device cookie', () => {
+  const secret = 'x'.repeat(40);
+  it('is valid only for its account, with our signature, within its age', () => {
+    const now = Date.now();
+    const value = deviceCookieValue('user-1', secret, now);
+    expect(isValidDeviceCookie(value, 'user-1', secret, 30, now)).toBe(true);
+    expect(isValidDeviceCookie(value, 'user-2', secret, 30, now)).toBe(false);
+    expect(isValidDeviceCookie(value, 'user-1', 'y'.repeat(40), 30, now)).toBe(false);
+    expect(isValidDeviceCookie(value.replace('user-1', 'user-2'), 'user-2', secret, 30, now)).toBe(false);
+    expect(isValidDeviceCookie(value, 'user-1', secret, 30, now + 31 * 86_400_000)).toBe(false);
+    expect(isValidDeviceCookie(undefined, 'user-1', secret, 30, now)).toBe(false);
+    expect(isValidDeviceCookie('garbage', 'user-1', secret, 30, now)).toBe(false);
+  });
+  it('is read from a Cookie header and set HttpOnly, SameSite=Strict, Secure over HTTPS', () => {
+    expect(readCookie('a=1; portal_device=v.1.s; b=2', 'portal_device')).toBe('v.1.s');
+    expect(readCookie('a=1', 'portal_device')).toBeUndefined();
+    expect(deviceCookieHeader('v', 2, true)).toBe(
+      'portal_device=v; Path=/api/Login; Max-Age=172800; HttpOnly; SameSite=Strict; Secure',
+    );
+    expect(deviceCookieHeader('v', 2, false)).not.toContain('Secure');
+  });
+});
+
+describe('redactUrl', () => {
+  it('hides token and password query values, whatever their case or encoding', () => {
+    expect(redactUrl('/api/Login/RefreshToken?refreshToken=abc.def&x=1')).toBe(
+      '/api/Login/RefreshToken?refreshToken=[redacted]&x=1',
+    );
+    expect(redactUrl('/a?PASSWORD=p&access%5Ftoken=t&page=2')).toBe(
+      '/a?PASSWORD=[redacted]&access%5Ftoken=[redacted]&page=2',
+    );
+    expect(redactUrl('/a/b')).toBe('/a/b');
+  });
+});
+
+describe('sign-in limits', () => {
+  it('by default pause an address only at a much higher count than one account from that address', () => {
+    const { loginThrottle, maxSessionsPerUser, loginLogRetentionDays } = loadConfig({});
+    expect(loginThrottle.maxFailuresPerAddress).toBeGreaterThanOrEqual(
+      10 * loginThrottle.maxFailuresPerAccount,
+    );
+    expect(maxSessionsPerUser).toBe(20);
+    expect(loginLogRetentionDays).toBe(180);
+  });
+});
