@@ -204,6 +204,7 @@ const enUS: Messages = {
     logUserAgent: 'Device / browser',
     logMethod: 'Method',
     logResult: 'Result',
+    logAttempts: '{{count}} attempts',
   },
   loginMethod: {
     password: 'Password',
@@ -211,6 +212,7 @@ const enUS: Messages = {
     wechat: 'WeChat QR code',
     sso: 'Single sign-on',
     refresh: 'Token renewal',
+    password_change: 'Password change',
   },
   loginResult: {
     success: 'Succeeded',

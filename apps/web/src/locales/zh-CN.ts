@@ -205,6 +205,7 @@ const zhCN = {
     logUserAgent: '设备 / 浏览器',
     logMethod: '方式',
     logResult: '结果',
+    logAttempts: '{{count}} 次',
   },
   loginMethod: {
     password: '密码登录',
@@ -212,6 +213,7 @@ const zhCN = {
     wechat: '微信扫码',
     sso: '单点登录',
     refresh: '令牌续期',
+    password_change: '修改密码',
   },
   loginResult: {
     success: '成功',

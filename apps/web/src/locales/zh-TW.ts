@@ -202,6 +202,7 @@ const zhTW: Messages = {
     logUserAgent: '裝置 / 瀏覽器',
     logMethod: '方式',
     logResult: '結果',
+    logAttempts: '{{count}} 次',
   },
   loginMethod: {
     password: '密碼登入',
@@ -209,6 +210,7 @@ const zhTW: Messages = {
     wechat: '微信掃碼',
     sso: '單一登入',
     refresh: '權杖續期',
+    password_change: '變更密碼',
   },
   loginResult: {
     success: '成功',

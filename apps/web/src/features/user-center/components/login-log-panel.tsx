@@ -6,7 +6,7 @@ import { formatDateTime } from '../../../lib/format-date';
 import { PAGE_SIZE_OPTIONS, readPageSize, savePageSize } from '../../../lib/page-size';
 import { useLoginLog } from '../api/query-login-log';
 
-const KNOWN_METHODS = ['password', 'sms', 'wechat', 'sso', 'refresh'] as const;
+const KNOWN_METHODS = ['password', 'sms', 'wechat', 'sso', 'refresh', 'password_change'] as const;
 const KNOWN_RESULTS = ['success', 'wrong_password', 'unknown_user', 'disabled', 'throttled'] as const;
 
 /** Every sign-in attempt on this account: time, address, device, method and result. */
@@ -35,13 +35,14 @@ export function LoginLogPanel() {
     },
     { key: 'ip', title: t('userCenter.logIp'), dataIndex: 'ip', width: 150 },
     {
-      key: 'userAgent',
+      // The server's readable device ("Chrome 131 · Windows 11"); the raw agent only when it names none.
+      key: 'device',
       title: t('userCenter.logUserAgent'),
-      dataIndex: 'userAgent',
+      dataIndex: 'device',
       ellipsis: { showTitle: false },
-      render: (v: string) => (
-        <Tooltip title={v} placement="topLeft">
-          <Typography.Text type="secondary">{v}</Typography.Text>
+      render: (device: string, row) => (
+        <Tooltip title={row.userAgent} placement="topLeft">
+          <Typography.Text type={device ? undefined : 'secondary'}>{device || row.userAgent}</Typography.Text>
         </Tooltip>
       ),
     },
@@ -51,7 +52,13 @@ export function LoginLogPanel() {
       title: t('userCenter.logResult'),
       dataIndex: 'result',
       width: 150,
-      render: (v: string) => <Tag color={v === 'success' ? 'success' : 'error'}>{resultLabel(v)}</Tag>,
+      // Throttled attempts of one window are one row with a count.
+      render: (v: string, row) => (
+        <Tag color={v === 'success' ? 'success' : 'error'}>
+          {resultLabel(v)}
+          {row.attempts > 1 ? ` · ${t('userCenter.logAttempts', { count: row.attempts })}` : ''}
+        </Tag>
+      ),
     },
   ];
 
