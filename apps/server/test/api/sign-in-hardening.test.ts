@@ -83,6 +83,15 @@ describe(`sign-in throttling on ${ENGINE}`, () => {
     // The user's own browser (same office network as an attacker) and an uninvolved address get in.
     expect((await login(main.loginName, main.password, '10.22.0.2', { cookie: trusted })).code).toBe(200);
     expect((await login(main.loginName, main.password, '10.23.0.1')).code).toBe(200);
+    // It is a delay, not a lock: once the latest failure is older than the delay, guesses reach the password check.
+    await t.app.db
+      .updateTable('login_logs')
+      .set({ created_at: new Date(Date.now() - 601_000).toISOString() })
+      .where('account_key', '=', main.userId)
+      .execute();
+    expect((await login(main.loginName, 'wrong-password1', '10.22.0.3')).code).toBe(400);
+    // That failure starts a longer delay (600 s doubled) for the attacking addresses.
+    expect((await login(main.loginName, 'wrong-password1', '10.22.0.4')).code).toBe(429);
   });
 
   it('keeps the account + address lock even for a browser with a device cookie', async () => {

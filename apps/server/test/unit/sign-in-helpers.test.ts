@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { redactUrl } from '../../src/lib/log-redaction.ts';
 import { describeDevice } from '../../src/lib/user-agent.ts';
+import { slowdownDelaySeconds } from '../../src/modules/auth/auth.service.ts';
 import {
   deviceCookieHeader,
   deviceCookieValue,
@@ -67,5 +68,15 @@ describe('sign-in limits', () => {
     );
     expect(maxSessionsPerUser).toBe(20);
     expect(loginLogRetentionDays).toBe(180);
+  });
+});
+
+describe('account slowdown', () => {
+  it('starts at the threshold, doubles with each further failure and stops at the window', () => {
+    const limits = { accountSlowdownAfter: 10, accountDelaySeconds: 2, windowSeconds: 900 };
+    expect([9, 10, 11, 12, 13].map((n) => slowdownDelaySeconds(n, limits))).toEqual([0, 2, 4, 8, 16]);
+    expect(slowdownDelaySeconds(18, limits)).toBe(512);
+    expect(slowdownDelaySeconds(19, limits)).toBe(900);
+    expect(slowdownDelaySeconds(10_000, limits)).toBe(900);
   });
 });

@@ -32,6 +32,20 @@ const minutesUntil = (freeAt: number) => Math.max(1, Math.ceil((freeAt - Date.no
 const latest = (a: string, b: string | null) => (b && b > a ? b : a);
 
 /**
+ * How long an account's next attempt waits after its latest failure, once `failures` (from all addresses,
+ * in the window) reach the slowdown threshold: the first delay, doubled for every failure beyond the
+ * threshold, never longer than the window.
+ */
+export function slowdownDelaySeconds(
+  failures: number,
+  limits: { accountSlowdownAfter: number; accountDelaySeconds: number; windowSeconds: number },
+): number {
+  if (failures < limits.accountSlowdownAfter) return 0;
+  const exponent = Math.min(30, failures - limits.accountSlowdownAfter);
+  return Math.min(limits.windowSeconds, limits.accountDelaySeconds * 2 ** exponent);
+}
+
+/**
  * Refuses an attempt that must wait, and records it once per window per account + address pair.
  * Runs after the attempt's own pending row is written, and pending rows count as failures, so every
  * attempt in flight is counted: of a burst of parallel guesses, at most the limit reach a password check.
@@ -71,9 +85,7 @@ export async function enforceThrottle(
   if (attempt.trustedDevice || pair.count <= 1) return;
   const account = await repo.countFailures(deps.db, { accountKey, since, exceptId: attempt.id });
   if (account.count < limits.accountSlowdownAfter || !account.latest) return;
-  const exponent = Math.min(30, account.count - limits.accountSlowdownAfter);
-  const delaySeconds = Math.min(limits.windowSeconds, limits.accountDelaySeconds * 2 ** exponent);
-  const freeAt = Date.parse(account.latest) + delaySeconds * 1000;
+  const freeAt = Date.parse(account.latest) + slowdownDelaySeconds(account.count, limits) * 1000;
   if (freeAt > Date.now())
     await refuse('auth.slowedDown', { seconds: Math.max(1, Math.ceil((freeAt - Date.now()) / 1000)) });
 }
