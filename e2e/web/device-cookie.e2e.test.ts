@@ -33,6 +33,9 @@ describe('device cookie and login log', () => {
     await submitLogin(page, DEMO);
     const headers = await (await loginRequest).allHeaders();
     expect(headers['cookie'] ?? '').toContain(`portal_device=${device?.value}`);
+    // The page asked for the platform version hint (it tells Windows 11 from 10), and the call carries it
+    // (empty on Linux, which has no such version).
+    expect(headers['sec-ch-ua-platform-version']).toMatch(/^"[\d.]*"$/);
     await waitForHome(page);
 
     // The login log names browser and system instead of the raw user-agent string.
