@@ -10,6 +10,7 @@ import { applicationRoutes } from './modules/application/application.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorHandlerPlugin, sendEnvelope } from './plugins/error-handler.ts';
 import { requestContextPlugin } from './plugins/request-context.ts';
@@ -43,6 +44,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(requestContextPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);
+  await app.register(compressionPlugin);
   await app.register(databasePlugin, { config });
   await app.register(authenticatePlugin);
 
