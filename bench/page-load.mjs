@@ -21,6 +21,8 @@ const RUNS = 3;
 const SERVER = path.join(REPO_ROOT, 'apps', 'server', 'dist', 'server.js');
 const CHROMIUM = '/usr/bin/chromium';
 const DEMO = { userName: 'demo', password: 'Demo@123456' };
+/** What each page shows once it has rendered its own content. */
+const READY = { '/login': '#login_userName', '/user/index': '[data-testid=home-greeting]' };
 const AIM_MS = { '/login': 2500, '/user/index': 3500 };
 
 /** Lighthouse's default mobile profile ("slow 4G" and a mid-range phone). */
@@ -131,12 +133,19 @@ async function loadOnce(browser, baseUrl, url, { throttled, storageState }) {
     }
     let bytes = 0;
     cdp.on('Network.loadingFinished', (event) => (bytes += event.encodedDataLength));
-    const response = await page.goto(url, { waitUntil: 'networkidle', timeout: 120_000 });
+    const response = await page.goto(url, { waitUntil: 'commit', timeout: 120_000 });
     if (!response?.ok()) throw new Error(`${url} answered ${response?.status()}`);
+    // Done when the page's own content shows, the network has been quiet for 500 ms and the browser has
+    // reported its largest paint.
+    await page.locator(READY[url]).waitFor({ state: 'visible', timeout: 120_000 });
+    await page.waitForLoadState('networkidle', { timeout: 120_000 });
+    await page.waitForFunction(() => globalThis.__paints.lcp !== undefined, null, { timeout: 30_000 });
     if (new URL(page.url()).pathname !== url) throw new Error(`${url} ended on ${page.url()}`);
     const paints = await page.evaluate(() => globalThis.__paints);
     if (paints.fcp === undefined || paints.lcp === undefined)
-      throw new Error(`${url}: the browser reported no contentful paint`);
+      throw new Error(
+        `${url}: the browser reported no contentful paint (${JSON.stringify(paints)}, throttled ${throttled})`,
+      );
     return { ...paints, bytes };
   } finally {
     await context.close();
