@@ -4,9 +4,11 @@ import { http } from '../http/client';
 import { onSessionCleared, writeStored } from '../storage';
 
 let latest: { info: LoginUserInfo; at: number } | null = null;
+let prefetched: Promise<LoginUserInfo> | null = null;
 // The last answer belongs to the session that fetched it.
 onSessionCleared(() => {
   latest = null;
+  prefetched = null;
 });
 
 /**
@@ -26,4 +28,22 @@ export async function fetchLoginUserInfo(): Promise<LoginUserInfo> {
 /** The last answer in this page view (the sign-in just fetched it), so the shell need not ask again. */
 export function latestLoginUserInfo(): { info: LoginUserInfo; at: number } | null {
   return latest;
+}
+
+/**
+ * Sends the request at start-up, before the signed-in shell's code has arrived (main.tsx), so the
+ * shell's query takes this request (takePrefetchedLoginUserInfo) instead of sending its own a round trip
+ * later. A failure is reported by the request layer and again by the query that takes it.
+ */
+export function prefetchLoginUserInfo(): void {
+  const request = fetchLoginUserInfo();
+  request.catch(() => undefined);
+  prefetched = request;
+}
+
+/** The prefetched request, handed out once. */
+export function takePrefetchedLoginUserInfo(): Promise<LoginUserInfo> | null {
+  const request = prefetched;
+  prefetched = null;
+  return request;
 }
