@@ -5,7 +5,7 @@ import {
   prefetchApplicationMenu,
   takePrefetchedApplicationMenu,
 } from '../../src/lib/session/application-menu';
-import { prefetchLoginUserInfo } from '../../src/lib/session/login-user-info';
+import { latestLoginUserInfo, prefetchLoginUserInfo } from '../../src/lib/session/login-user-info';
 import { loginUserInfoQuery } from '../../src/lib/session/use-login-user-info';
 import { clearSession } from '../../src/lib/storage';
 
@@ -39,13 +39,27 @@ describe('start-up prefetch of who the user is and the menu', () => {
     expect(get).toHaveBeenCalledTimes(2);
   });
 
+  it('hands out only a request still on the wire: once answered, a refresh asks the server again', async () => {
+    prefetchLoginUserInfo();
+    prefetchApplicationMenu('zh-CN');
+    await vi.waitFor(() => expect(latestLoginUserInfo()?.info).toEqual(INFO));
+    await Promise.resolve();
+    await runUserInfoQuery();
+    await runMenuQuery('zh-CN');
+    expect(get).toHaveBeenCalledTimes(2);
+    expect(post).toHaveBeenCalledTimes(2);
+  });
+
   it('hands the prefetched menu only to a query in the same language', async () => {
+    let answer: (menu: typeof MENU) => void = () => undefined;
+    post.mockReset().mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
     prefetchApplicationMenu('zh-CN');
     expect(post).toHaveBeenCalledTimes(1);
-    await runMenuQuery('en-US');
-    expect(post).toHaveBeenCalledTimes(2);
-    expect(await runMenuQuery('zh-CN')).toEqual(MENU);
-    expect(post).toHaveBeenCalledTimes(2);
+    expect(takePrefetchedApplicationMenu('en-US')).toBeNull();
+    const taken = takePrefetchedApplicationMenu('zh-CN');
+    answer(MENU);
+    expect(await taken).toEqual(MENU);
+    expect(post).toHaveBeenCalledTimes(1);
   });
 
   it('drops a prefetched request when the session ends, so the next user never receives it', async () => {

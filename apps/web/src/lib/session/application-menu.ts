@@ -29,11 +29,16 @@ export function latestApplicationMenu(language: string): { menu: ApplicationMenu
 /** Sends the request at start-up; see prefetchLoginUserInfo in login-user-info.ts. */
 export function prefetchApplicationMenu(language: string): void {
   const request = fetchApplicationMenu(language);
-  request.catch(() => undefined);
-  prefetched = { language, request };
+  const entry = { language, request };
+  prefetched = entry;
+  request
+    .finally(() => {
+      if (prefetched === entry) prefetched = null;
+    })
+    .catch(() => undefined);
 }
 
-/** The prefetched request for `language`, handed out once. */
+/** The prefetched request for `language` while it is on the wire, handed out once. */
 export function takePrefetchedApplicationMenu(language: string): Promise<ApplicationMenuItem[]> | null {
   if (prefetched?.language !== language) return null;
   const { request } = prefetched;

@@ -37,11 +37,17 @@ export function latestLoginUserInfo(): { info: LoginUserInfo; at: number } | nul
  */
 export function prefetchLoginUserInfo(): void {
   const request = fetchLoginUserInfo();
-  request.catch(() => undefined);
   prefetched = request;
+  // Only a request still on the wire is handed out: once settled, its answer is `latest` (the query's
+  // initial data) and a later refetch must ask the server again.
+  request
+    .finally(() => {
+      if (prefetched === request) prefetched = null;
+    })
+    .catch(() => undefined);
 }
 
-/** The prefetched request, handed out once. */
+/** The prefetched request while it is on the wire, handed out once. */
 export function takePrefetchedLoginUserInfo(): Promise<LoginUserInfo> | null {
   const request = prefetched;
   prefetched = null;
