@@ -215,6 +215,13 @@ try {
   await server.stop();
 }
 
-console.log(`Cold page loads, median of ${RUNS} (fresh browser context, cache disabled)\n`);
+// CPU-throttled figures scale with whatever else the machine runs: say how busy it was.
+const load = os
+  .loadavg()
+  .map((value) => value.toFixed(1))
+  .join(' / ');
+console.log(
+  `Cold page loads, median of ${RUNS} (fresh browser context, cache disabled); load average ${load} on ${os.availableParallelism()} cores\n`,
+);
 printTable(rows);
 if (missedAim) console.log('\nAt least one page misses its largest-paint aim.');
