@@ -1,11 +1,12 @@
-// JavaScript a browser downloads to show a page, gzip-compressed, read from Vite's build manifest:
+// JavaScript a browser downloads to show a page, gzip- and brotli-compressed (the server sends the build's
+// brotli copies to browsers that accept them), read from Vite's build manifest:
 // the entry chunk, the route's lazy chunks (its page and, when signed in, the app shell), and everything
 // they import statically. The baseline is React + ReactDOM alone (a minimal createRoot app bundled with
 // esbuild in this run), so the figures also read as "times the cost of React itself". Needs
 // `npm run build` first.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { REPO_ROOT } from '../scripts/lib/process-helpers.mjs';
 import { printTable } from './lib.mjs';
@@ -53,16 +54,27 @@ function staticClosure(keys) {
 }
 
 const gzipBytes = (buffer) => gzipSync(buffer, { level: 9 }).length;
+// As apps/web/build/precompress.ts writes them.
+const brotliBytes = (buffer) =>
+  brotliCompressSync(buffer, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: buffer.length,
+    },
+  }).length;
 
 function measure(files) {
   let raw = 0;
   let gzip = 0;
+  let br = 0;
   for (const file of files) {
     const content = readFileSync(path.join(DIST, file));
     raw += content.length;
     gzip += gzipBytes(content);
+    br += brotliBytes(content);
   }
-  return { raw, gzip, count: files.size };
+  return { raw, gzip, br, count: files.size };
 }
 
 async function reactBaseline() {
@@ -84,7 +96,7 @@ async function reactBaseline() {
     logLevel: 'warning',
   });
   const output = result.outputFiles[0].contents;
-  return { raw: output.length, gzip: gzipBytes(output), count: 1 };
+  return { raw: output.length, gzip: gzipBytes(output), br: brotliBytes(output), count: 1 };
 }
 
 const entryKeys = Object.keys(manifest).filter(
@@ -98,7 +110,7 @@ const lazyKeys = Object.keys(manifest).filter((key) => manifest[key].isDynamicEn
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 const baseline = await reactBaseline();
-const rows = [['page', 'chunks', 'raw', 'gzip', 'gzip vs React+ReactDOM']];
+const rows = [['page', 'chunks', 'raw', 'gzip', 'brotli', 'gzip vs React+ReactDOM']];
 const findLazy = (patterns) => lazyKeys.filter((key) => patterns.some((pattern) => pattern.test(key)));
 let missing = false;
 const startKeys = [...entryKeys, ...findLazy(DEFAULT_LANGUAGE)];
@@ -108,7 +120,14 @@ if (startKeys.length !== entryKeys.length + DEFAULT_LANGUAGE.length) {
 }
 const ratio = (size) => `${(size.gzip / baseline.gzip).toFixed(2)}×`;
 const start = measure(staticClosure(startKeys));
-rows.push(['entry + zh-CN (every page)', start.count, kb(start.raw), kb(start.gzip), ratio(start)]);
+rows.push([
+  'entry + zh-CN (every page)',
+  start.count,
+  kb(start.raw),
+  kb(start.gzip),
+  kb(start.br),
+  ratio(start),
+]);
 for (const route of ROUTES) {
   const lazy = findLazy(route.sources);
   if (lazy.length !== route.sources.length) {
@@ -117,12 +136,12 @@ for (const route of ROUTES) {
     continue;
   }
   const size = measure(staticClosure([...startKeys, ...lazy]));
-  rows.push([route.path, size.count, kb(size.raw), kb(size.gzip), ratio(size)]);
+  rows.push([route.path, size.count, kb(size.raw), kb(size.gzip), kb(size.br), ratio(size)]);
 }
-rows.push(['baseline: React + ReactDOM', 1, kb(baseline.raw), kb(baseline.gzip), '1.00×']);
+rows.push(['baseline: React + ReactDOM', 1, kb(baseline.raw), kb(baseline.gzip), kb(baseline.br), '1.00×']);
 
 console.log(
-  'JavaScript loaded per page (entry, zh-CN messages, route chunks, their static imports; gzip -9)\n',
+  'JavaScript loaded per page (entry, zh-CN messages, route chunks, their static imports; gzip -9, brotli 11)\n',
 );
 printTable(rows);
 console.log(`\nLazy chunks in the manifest: ${lazyKeys.join(', ')}`);

@@ -12,6 +12,7 @@ import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { jobsPlugin } from './jobs/jobs-plugin.ts';
 import { redactingLoggerOptions } from './lib/log-redaction.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorHandlerPlugin, sendEnvelope } from './plugins/error-handler.ts';
 import { acceptEmptyJsonBodies } from './plugins/json-body.ts';
@@ -56,6 +57,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(requestContextPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);
+  await app.register(compressionPlugin);
   await app.register(databasePlugin, { config });
   await app.register(authenticatePlugin);
   await app.register(jobsPlugin);

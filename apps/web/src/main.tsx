@@ -1,12 +1,25 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRoot } from './app/app-root';
+import { HOME_PATH } from './app/route-table';
 import { changeLanguage, initialLanguage } from './lib/i18n/i18n';
+import { firstScreenPreload, preload } from './lib/preload';
+import { prefetchApplicationMenu } from './lib/session/application-menu';
+import { prefetchLoginUserInfo } from './lib/session/login-user-info';
+import { readStored } from './lib/storage';
 import { rememberRunningVersion } from './lib/version-check';
 import './app/global.css';
 
 async function start(): Promise<void> {
   rememberRunningVersion(__APP_VERSION__);
+  // The first screen's code downloads while the language pack does, not after it.
+  const first = firstScreenPreload(window.location.pathname, readStored('authorization') !== null, HOME_PATH);
+  if (first) preload(first);
+  // The signed-in shell asks who the user is and for the menu as soon as it mounts: ask now instead.
+  if (first === 'home' || first === 'privateArea') {
+    prefetchLoginUserInfo();
+    prefetchApplicationMenu(initialLanguage());
+  }
   await changeLanguage(initialLanguage());
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

@@ -4,9 +4,9 @@ import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 
 /**
- * Serves the built web app from `dir`: hashed assets cached for a year, index.html and the version
- * file never cached, and every other GET path answered with index.html (history fallback) by the
- * not-found handler in app.ts.
+ * Serves the built web app from `dir`: each file as its precompressed brotli or gzip copy when the
+ * browser accepts one, hashed assets cached for a year, index.html and the version file never cached,
+ * and every other GET path answered with index.html (history fallback) by the not-found handler in app.ts.
  */
 export const webAppPlugin = fp<{ dir: string }>(
   async (app, { dir }) => {
@@ -14,8 +14,12 @@ export const webAppPlugin = fp<{ dir: string }>(
       root: dir,
       wildcard: true,
       index: false,
+      // The build writes .br and .gz copies beside each compressible file (apps/web/build/precompress.ts):
+      // send the one the browser accepts, with Vary: Accept-Encoding, or the file itself.
+      preCompressed: true,
       setHeaders(reply, filePath) {
-        const name = path.basename(filePath);
+        // The file sent may be a precompressed copy: its rules are those of the file it stands for.
+        const name = path.basename(filePath).replace(/\.(?:br|gz)$/, '');
         if (filePath.includes(`${path.sep}assets${path.sep}`))
           reply.header('Cache-Control', 'public, max-age=31536000, immutable');
         else if (name === 'index.html' || name === 'versionUser.json')

@@ -107,3 +107,8 @@ registerPreload('signedIn', () =>
     import('./message-host'),
   ]),
 );
+registerPreload('home', () =>
+  Promise.all([import('./private-area'), import('../features/home/routes/home-page')]),
+);
+registerPreload('privateArea', () => import('./private-area'));
+registerPreload('login', loadLoginPage);

@@ -63,8 +63,9 @@ export function initialLanguage(): Language {
   return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
 }
 
+/** The interface language; before the first pack has loaded, the one being loaded (see main.tsx). */
 export function currentLanguage(): Language {
-  return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+  return isLanguage(i18n.language) ? i18n.language : initialLanguage();
 }
 
 export function currentAntdLocale(): AntdLocale | undefined {

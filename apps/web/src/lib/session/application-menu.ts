@@ -4,9 +4,11 @@ import { http } from '../http/client';
 import { onSessionCleared, writeStored } from '../storage';
 
 let latest: { language: string; menu: ApplicationMenuItem[]; at: number } | null = null;
+let prefetched: { language: string; request: Promise<ApplicationMenuItem[]> } | null = null;
 // The last answer belongs to the session that fetched it.
 onSessionCleared(() => {
   latest = null;
+  prefetched = null;
 });
 
 /**
@@ -22,4 +24,24 @@ export async function fetchApplicationMenu(language: string): Promise<Applicatio
 
 export function latestApplicationMenu(language: string): { menu: ApplicationMenuItem[]; at: number } | null {
   return latest?.language === language ? latest : null;
+}
+
+/** Sends the request at start-up; see prefetchLoginUserInfo in login-user-info.ts. */
+export function prefetchApplicationMenu(language: string): void {
+  const request = fetchApplicationMenu(language);
+  const entry = { language, request };
+  prefetched = entry;
+  request
+    .finally(() => {
+      if (prefetched === entry) prefetched = null;
+    })
+    .catch(() => undefined);
+}
+
+/** The prefetched request for `language` while it is on the wire, handed out once. */
+export function takePrefetchedApplicationMenu(language: string): Promise<ApplicationMenuItem[]> | null {
+  if (prefetched?.language !== language) return null;
+  const { request } = prefetched;
+  prefetched = null;
+  return request;
 }

@@ -4,9 +4,11 @@ import { http } from '../http/client';
 import { onSessionCleared, writeStored } from '../storage';
 
 let latest: { info: LoginUserInfo; at: number } | null = null;
+let prefetched: Promise<LoginUserInfo> | null = null;
 // The last answer belongs to the session that fetched it.
 onSessionCleared(() => {
   latest = null;
+  prefetched = null;
 });
 
 /**
@@ -26,4 +28,28 @@ export async function fetchLoginUserInfo(): Promise<LoginUserInfo> {
 /** The last answer in this page view (the sign-in just fetched it), so the shell need not ask again. */
 export function latestLoginUserInfo(): { info: LoginUserInfo; at: number } | null {
   return latest;
+}
+
+/**
+ * Sends the request at start-up, before the signed-in shell's code has arrived (main.tsx), so the
+ * shell's query takes this request (takePrefetchedLoginUserInfo) instead of sending its own a round trip
+ * later. A failure is reported by the request layer and again by the query that takes it.
+ */
+export function prefetchLoginUserInfo(): void {
+  const request = fetchLoginUserInfo();
+  prefetched = request;
+  // Only a request still on the wire is handed out: once settled, its answer is `latest` (the query's
+  // initial data) and a later refetch must ask the server again.
+  request
+    .finally(() => {
+      if (prefetched === request) prefetched = null;
+    })
+    .catch(() => undefined);
+}
+
+/** The prefetched request while it is on the wire, handed out once. */
+export function takePrefetchedLoginUserInfo(): Promise<LoginUserInfo> | null {
+  const request = prefetched;
+  prefetched = null;
+  return request;
 }

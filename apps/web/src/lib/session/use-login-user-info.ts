@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchLoginUserInfo, latestLoginUserInfo } from './login-user-info';
+import { fetchLoginUserInfo, latestLoginUserInfo, takePrefetchedLoginUserInfo } from './login-user-info';
 
 export const loginUserInfoQuery = queryOptions({
   queryKey: ['loginUserInfo'],
-  queryFn: fetchLoginUserInfo,
+  queryFn: () => takePrefetchedLoginUserInfo() ?? fetchLoginUserInfo(),
   initialData: () => latestLoginUserInfo()?.info,
   initialDataUpdatedAt: () => latestLoginUserInfo()?.at,
 });

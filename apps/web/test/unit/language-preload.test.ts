@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { languagePreloadFiles, type ChunkInfo } from '../../build/language-preload';
+
+const chunk = (fileName: string, facadeModuleId: string | null, imports: string[] = []): ChunkInfo => ({
+  fileName,
+  facadeModuleId,
+  imports,
+});
+
+const CHUNKS = [
+  chunk('assets/index.js', '/app/apps/web/index.html', ['assets/react.js', 'assets/runtime.js']),
+  chunk('assets/react.js', null),
+  chunk('assets/runtime.js', null),
+  chunk('assets/zh-CN.js', '/app/apps/web/src/locales/zh-CN.ts', ['assets/runtime.js']),
+  chunk('assets/zh_CN.js', '/app/node_modules/antd/es/locale/zh_CN.js', ['assets/picker-zh_CN.js']),
+  chunk('assets/picker-zh_CN.js', null),
+  chunk('assets/zh-cn.js', '/app/node_modules/dayjs/locale/zh-cn.js', ['assets/react.js']),
+  chunk('assets/en-US.js', '/app/apps/web/src/locales/en-US.ts'),
+  chunk('assets/login-page.js', '/app/apps/web/src/features/auth/routes/login-page.tsx'),
+];
+
+describe('languagePreloadFiles (zh-CN pack preloaded beside the entry)', () => {
+  it("lists the zh-CN pack and its imports, minus what the entry's own preloads hold", () => {
+    expect(languagePreloadFiles(CHUNKS, 'assets/index.js').sort()).toEqual(
+      ['assets/picker-zh_CN.js', 'assets/zh-CN.js', 'assets/zh-cn.js', 'assets/zh_CN.js'].sort(),
+    );
+  });
+
+  it('stops the build when a pack module has no chunk of its own', () => {
+    const withoutDayjs = CHUNKS.filter((item) => item.fileName !== 'assets/zh-cn.js');
+    expect(() => languagePreloadFiles(withoutDayjs, 'assets/index.js')).toThrow(/zh-cn/);
+  });
+});
