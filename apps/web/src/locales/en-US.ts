@@ -10,6 +10,7 @@ const enUS: Messages = {
     empty: 'No data',
     loadFailed: 'Failed to load',
     retry: 'Retry',
+    listLoadFailed: 'This list could not be loaded',
     cancel: 'Cancel',
     confirm: 'OK',
     notSet: 'Not set',

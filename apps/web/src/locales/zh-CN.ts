@@ -1,7 +1,7 @@
 /**
  * Simplified Chinese, the default language and the source of the keys: en-US and zh-TW must have exactly
- * these keys (the type below and test/unit/locales.test.ts enforce it). The request-layer and guard texts
- * are the source portal's own wording and must stay exactly as written.
+ * these keys (the type below and test/unit/locales.test.ts enforce it). The guard texts and the arrears
+ * and token messages are the source portal's own wording; request failures say what failed and what to do.
  */
 const zhCN = {
   app: {
@@ -13,6 +13,7 @@ const zhCN = {
     empty: '暂无数据',
     loadFailed: '加载失败',
     retry: '重试',
+    listLoadFailed: '列表没有加载出来',
     cancel: '取消',
     confirm: '确定',
     notSet: '未设置',

@@ -10,6 +10,7 @@ const zhTW: Messages = {
     empty: '暫無資料',
     loadFailed: '載入失敗',
     retry: '重試',
+    listLoadFailed: '清單沒有載入成功',
     cancel: '取消',
     confirm: '確定',
     notSet: '未設定',
