@@ -1,16 +1,21 @@
 // Bytes of the region picker's tree answer (`GET /api/Common/GetCnDivisionTree`) before and after the
 // pinyin, initials and zh-TW names were added, raw and compressed as @fastify/compress sends it (gzip
 // and brotli). The baseline is the plain tree (name, code, children) built in the same run.
-// Run: npx tsx bench/region-tree-size.ts
+// Run: node bench/region-tree-size.mjs (the server module is TypeScript, loaded through tsx).
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { cnDivisions, searchableCnDivisionTree } from '../apps/server/src/modules/reference/cn-divisions.ts';
+import { tsImport } from 'tsx/esm/api';
 
-const envelope = (data: unknown) => JSON.stringify({ code: 200, success: true, message: '', data });
-const sizes = (body: string) => {
+const { cnDivisions, searchableCnDivisionTree } = await tsImport(
+  '../apps/server/src/modules/reference/cn-divisions.ts',
+  import.meta.url,
+);
+
+const envelope = (data) => JSON.stringify({ code: 200, success: true, message: '', data });
+const sizes = (body) => {
   const buffer = Buffer.from(body);
   return { raw: buffer.length, gzip: gzipSync(buffer).length, brotli: brotliCompressSync(buffer).length };
 };
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 const baseline = sizes(envelope(cnDivisions().provinces));
 const rows = [
