@@ -39,12 +39,28 @@ export const CnCityDistrictsQuerySchema = z.object({ cityName: z.string().trim()
 
 /** A node of `GET Common/GetCnDivisionTree`: province → city → district; leaves have no `children`. */
 export interface CnDivisionTreeNode {
+  /** The official (simplified) name: the value addresses store and the server validates. */
   name: string;
   code: string;
+  /**
+   * The tree answer (`GetCnDivisionTree`) only: the name in Traditional Chinese when the caller's language
+   * is zh-TW and it differs, for display; the full pinyin without tones (`guangzhoushi`) and its initials
+   * (`gzs`), for search in every language.
+   */
+  localName?: string;
+  pinyin?: string;
+  initials?: string;
   children?: CnDivisionTreeNode[];
 }
 export const CnDivisionTreeNodeSchema: z.ZodType<CnDivisionTreeNode> = z.lazy(() =>
-  z.object({ name: z.string(), code: z.string(), children: z.array(CnDivisionTreeNodeSchema).optional() }),
+  z.object({
+    name: z.string(),
+    code: z.string(),
+    localName: z.string().optional(),
+    pinyin: z.string().optional(),
+    initials: z.string().optional(),
+    children: z.array(CnDivisionTreeNodeSchema).optional(),
+  }),
 );
 
 /** Why a province → city → district triple is not accepted. */

@@ -106,12 +106,80 @@ describe(`Chinese divisions on ${ENGINE}`, () => {
     const tree = await get<CnDivisionTreeNode[]>('/api/Common/GetCnDivisionTree');
     expect(tree.data).toHaveLength(31);
     const xinjiang = tree.data.find((p) => p.code === '650000');
-    expect(xinjiang?.children).toContainEqual({ name: '白杨市', code: '659012' });
+    expect(xinjiang?.children).toContainEqual(expect.objectContaining({ name: '白杨市', code: '659012' }));
+    expect(xinjiang?.children?.find((c) => c.name === '白杨市')?.children).toBeUndefined();
     const guangdong = tree.data.find((p) => p.name === '广东省');
     const shenzhen = guangdong?.children?.find((c) => c.name === '深圳市');
-    expect(shenzhen?.children).toContainEqual({ name: '福田区', code: '440304' });
+    expect(shenzhen?.children).toContainEqual(expect.objectContaining({ name: '福田区', code: '440304' }));
     const districts = tree.data.flatMap((p) => (p.children ?? []).flatMap((c) => c.children ?? []));
     expect(districts.length).toBeGreaterThan(2800);
+  });
+
+  const guangzhouIn = (tree: CnDivisionTreeNode[]) =>
+    tree.find((p) => p.code === '440000')?.children?.find((c) => c.code === '440100');
+
+  it.each(['zh-CN', 'en-US', 'zh-TW'])(
+    'sends full pinyin and initials with every node in %s, so "gz" and "guangzhou" find 广州',
+    async (language) => {
+      const tree = await get<CnDivisionTreeNode[]>('/api/Common/GetCnDivisionTree', undefined, language);
+      const guangdong = tree.data.find((p) => p.code === '440000');
+      expect(guangdong).toMatchObject({ name: '广东省', pinyin: 'guangdongsheng', initials: 'gds' });
+      expect(guangzhouIn(tree.data)).toMatchObject({
+        name: '广州市',
+        pinyin: 'guangzhoushi',
+        initials: 'gzs',
+      });
+      expect(guangzhouIn(tree.data)?.children).toContainEqual(
+        expect.objectContaining({ name: '天河区', pinyin: 'tianhequ', initials: 'thq' }),
+      );
+      // ü is written v, as people type it.
+      const jilin = tree.data.find((p) => p.code === '220000');
+      const changchun = jilin?.children?.find((c) => c.code === '220100');
+      expect(changchun?.children).toContainEqual(
+        expect.objectContaining({ name: '绿园区', pinyin: 'lvyuanqu' }),
+      );
+      const all = tree.data.flatMap(function walk(node): CnDivisionTreeNode[] {
+        return [node, ...(node.children ?? []).flatMap(walk)];
+      });
+      expect(
+        all.every((node) => /^[a-z]+$/.test(node.pinyin ?? '') && /^[a-z]+$/.test(node.initials ?? '')),
+      ).toBe(true);
+    },
+  );
+
+  it('names places in Traditional Chinese for zh-TW and keeps the official name as the value', async () => {
+    const tree = await get<CnDivisionTreeNode[]>('/api/Common/GetCnDivisionTree', undefined, 'zh-TW');
+    const guangdong = tree.data.find((p) => p.code === '440000');
+    expect(guangdong).toMatchObject({ name: '广东省', localName: '廣東省' });
+    expect(guangzhouIn(tree.data)).toMatchObject({ name: '广州市', localName: '廣州市' });
+    const xinjiang = tree.data.find((p) => p.code === '650000');
+    expect(xinjiang).toMatchObject({ name: '新疆维吾尔自治区', localName: '新疆維吾爾自治區' });
+    // A name that is the same in both scripts carries no second copy.
+    const beijing = tree.data.find((p) => p.code === '110000');
+    expect(beijing).toMatchObject({ name: '北京市' });
+    expect(beijing?.localName).toBeUndefined();
+
+    const simplified = await get<CnDivisionTreeNode[]>('/api/Common/GetCnDivisionTree', undefined, 'zh-CN');
+    expect(simplified.data.some((p) => p.localName !== undefined)).toBe(false);
+  });
+
+  it('answers each language once, with its own ETag', async () => {
+    const answer = (language: string) =>
+      t.app.inject({
+        url: '/api/Common/GetCnDivisionTree',
+        headers: { authorization: `Bearer ${token}`, 'accept-language': language },
+      });
+    const [cn, tw] = [await answer('zh-CN'), await answer('zh-TW')];
+    expect(cn.headers.etag).not.toBe(tw.headers.etag);
+    const again = await t.app.inject({
+      url: '/api/Common/GetCnDivisionTree',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'accept-language': 'zh-TW',
+        'if-none-match': String(tw.headers.etag),
+      },
+    });
+    expect(again.statusCode).toBe(304);
   });
 });
 

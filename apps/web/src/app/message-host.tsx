@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { message } from 'antd';
+import { Typography, message } from 'antd';
 import type { Notice } from './ui-effects-bridge';
 
 /** Spec section 8: only one message at a time, 200 px from the top. */
@@ -10,6 +10,20 @@ interface MessageHostProps {
   connect: (show: (notice: Notice) => void) => () => void;
 }
 
+/** The text, with its detail (the request id) small on a second line. */
+function contentOf(notice: Notice) {
+  if (!notice.detail) return notice.text;
+  return (
+    <span>
+      {notice.text}
+      <br />
+      <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="message-detail">
+        {notice.detail}
+      </Typography.Text>
+    </span>
+  );
+}
+
 /**
  * antd's message list, rendered inside the theme so messages follow dark mode and the theme colour.
  * Loaded on the first message only: the sign-in page rarely needs it.
@@ -17,7 +31,7 @@ interface MessageHostProps {
 export default function MessageHost({ connect }: MessageHostProps) {
   const [api, holder] = message.useMessage(MESSAGE_CONFIG);
   useEffect(
-    () => connect((notice) => void api[notice.kind](notice.text, notice.durationSeconds)),
+    () => connect((notice) => void api[notice.kind](contentOf(notice), notice.durationSeconds)),
     [api, connect],
   );
   return holder;

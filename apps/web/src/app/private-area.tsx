@@ -10,7 +10,7 @@ import { decideRouteAccess } from '../lib/route-access';
 import { loginUserInfoQuery, useLoginUserInfo } from '../lib/session/use-login-user-info';
 import { useStored } from '../lib/use-stored';
 import AppShell from './layouts/app-shell';
-import { PRIVATE_ROUTES } from './route-table';
+import { FORBIDDEN_PATH, PRIVATE_ROUTES } from './route-table';
 import { preloadMessageHost } from './ui-effects-bridge';
 
 // Only users who still have the issued password need this dialog, so its code loads on demand.
@@ -64,7 +64,13 @@ function PermissionGate() {
   if (userInfo.isPending) return <PageLoading isFullScreen />;
   if (userInfo.data?.isInitPassword) return <InitPasswordBlock />;
   if (decision.kind === 'forbidden') return <Navigate to="/403" replace />;
-  return <AppShell chain={decision.kind === 'allow' ? decision.chain : null} />;
+  // /403 opened while signed in keeps the header, menu and tabs around it (router.tsx).
+  return (
+    <AppShell
+      chain={decision.kind === 'allow' ? decision.chain : null}
+      isForbidden={location.pathname === FORBIDDEN_PATH}
+    />
+  );
 }
 
 /** Everything behind sign-in: the query cache, the permission check and the shell. */

@@ -21,6 +21,8 @@ export interface AppRoute extends GuardedRoute {
 export type RouteIconName = 'home' | 'orders' | 'address' | 'settings' | 'user';
 
 export const HOME_PATH = '/user/index';
+/** The 403 page; inside the shell when signed in (router.tsx). */
+export const FORBIDDEN_PATH = '/403';
 
 export const PRIVATE_ROUTES: AppRoute[] = [
   {

@@ -5,8 +5,9 @@ import { lazyPage } from '../lib/lazy-page';
 import { registerPreload } from '../lib/preload';
 import { PrivateGate } from './private-gate';
 import { PublicOnly } from './public-only';
+import { useStored } from '../lib/use-stored';
 import { RootRoute } from './root-route';
-import { HOME_PATH, PRIVATE_ROUTES, firstPagePath, type AppRoute } from './route-table';
+import { FORBIDDEN_PATH, HOME_PATH, PRIVATE_ROUTES, firstPagePath, type AppRoute } from './route-table';
 
 const loadLoginPage = () => import('../features/auth/routes/login-page');
 const LoginPage = lazyPage(loadLoginPage);
@@ -17,6 +18,11 @@ const TmsLoginPage = lazyPage(() =>
   loadLoginPage().then((m) => ({ default: () => <m.default variant="tms" /> })),
 );
 const ForbiddenPage = lazyPage(() => import('../features/errors/routes/forbidden-page'));
+const EmbeddedForbidden = lazyPage(() =>
+  import('../features/errors/routes/forbidden-page').then((m) => ({
+    default: () => <m.default isEmbedded />,
+  })),
+);
 const NotFoundPage = lazyPage(() => import('../features/errors/routes/not-found-page'));
 const ServerErrorPage = lazyPage(() => import('../features/errors/routes/server-error-page'));
 const EmbeddedNotFound = lazyPage(() =>
@@ -46,6 +52,15 @@ function privateRoutes(routes: readonly AppRoute[]): ReactNode[] {
     }
     return [...own, ...privateRoutes(route.children ?? [])];
   });
+}
+
+/**
+ * `/403`: signed in, the page shows inside the shell (header, menu, tabs) like the embedded 404; signed
+ * out (a public route, spec section 2) it fills the screen.
+ */
+function ForbiddenRoute() {
+  const isSignedIn = useStored('authorization') !== null;
+  return isSignedIn ? <PrivateGate /> : <ForbiddenPage />;
 }
 
 /**
@@ -85,7 +100,9 @@ export function AppRoutes() {
             </PublicOnly>
           }
         />
-        <Route path="/403" element={<ForbiddenPage />} />
+        <Route path={FORBIDDEN_PATH} element={<ForbiddenRoute />}>
+          <Route index element={page(EmbeddedForbidden)} />
+        </Route>
         <Route path="/404" element={<NotFoundPage />} />
         <Route path="/500" element={<ServerErrorPage />} />
         <Route element={<PrivateGate />}>

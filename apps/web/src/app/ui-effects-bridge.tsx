@@ -6,6 +6,8 @@ export interface Notice {
   kind: 'error' | 'warning' | 'success';
   text: string;
   durationSeconds?: number;
+  /** A small second line, such as the request id for support. */
+  detail?: string;
 }
 
 type Show = (notice: Notice) => void;
@@ -68,7 +70,7 @@ export function UiEffectsBridge({ goToLogin }: { goToLogin: () => void }) {
       );
     };
     installUiEffects({
-      showError: (text, durationSeconds) => post({ kind: 'error', text, durationSeconds }),
+      showError: (text, durationSeconds, detail) => post({ kind: 'error', text, durationSeconds, detail }),
       showWarning: (text, durationSeconds) => post({ kind: 'warning', text, durationSeconds }),
       showSuccess: (text) => post({ kind: 'success', text }),
       goToLogin,

@@ -2,16 +2,19 @@ import dayjs from 'dayjs';
 import type { Language } from '@portal/contracts/languages';
 import { currentLanguage } from './i18n/i18n';
 
-/** Date and time as each language writes them; month names follow dayjs's locale, which lib/i18n switches. */
-const DATE_TIME_FORMATS: Readonly<Record<Language, string>> = {
-  'zh-CN': 'YYYY-MM-DD HH:mm:ss',
-  'zh-TW': 'YYYY/MM/DD HH:mm:ss',
-  'en-US': 'MMM D, YYYY HH:mm:ss',
+/**
+ * The one date-and-time format of each language, used by every page that shows an instant: Chinese
+ * writes ISO-style digits with a 24-hour clock, American English the month name and a 12-hour clock.
+ */
+export const DATE_TIME_FORMATS: Readonly<Record<Language, string>> = {
+  'zh-CN': 'YYYY-MM-DD HH:mm',
+  'zh-TW': 'YYYY-MM-DD HH:mm',
+  'en-US': 'MMM D, YYYY, h:mm A',
 };
 
 /**
  * A UTC instant from the API shown in the browser's time zone, in the interface language's format:
- * `2025-03-01 14:05:09`, `2025/03/01 14:05:09`, `Mar 1, 2025 14:05:09`.
+ * `2026-11-23 14:05` (zh-CN, zh-TW), `Nov 23, 2026, 2:05 PM` (en-US).
  */
 export function formatDateTime(
   value: string | null | undefined,
@@ -19,5 +22,8 @@ export function formatDateTime(
 ): string {
   if (!value) return '';
   const date = dayjs(value);
-  return date.isValid() ? date.format(DATE_TIME_FORMATS[language]) : '';
+  if (!date.isValid()) return '';
+  // The Chinese formats are digits only; English month names and AM/PM come from dayjs's built-in
+  // English locale, so the text is right even when another language's dayjs locale is active.
+  return (language === 'en-US' ? date.locale('en') : date).format(DATE_TIME_FORMATS[language]);
 }

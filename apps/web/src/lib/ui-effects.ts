@@ -4,7 +4,8 @@
  * install spies.
  */
 export interface UiEffects {
-  showError(text: string, durationSeconds?: number): void;
+  /** `detail` is a small second line (the request id for support). */
+  showError(text: string, durationSeconds?: number, detail?: string): void;
   showWarning(text: string, durationSeconds?: number): void;
   showSuccess(text: string): void;
   goToLogin(): void;
@@ -25,7 +26,10 @@ export function installUiEffects(effects: Partial<UiEffects>): void {
 
 /** Late-bound, so modules created before the app mounts still reach the installed effects. */
 export const uiEffects: UiEffects = {
-  showError: (text, durationSeconds) => installed.showError(text, durationSeconds),
+  showError: (text, durationSeconds, detail) =>
+    detail === undefined
+      ? installed.showError(text, durationSeconds)
+      : installed.showError(text, durationSeconds, detail),
   showWarning: (text, durationSeconds) => installed.showWarning(text, durationSeconds),
   showSuccess: (text) => installed.showSuccess(text),
   goToLogin: () => installed.goToLogin(),

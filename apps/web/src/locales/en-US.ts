@@ -10,6 +10,7 @@ const enUS: Messages = {
     empty: 'No data',
     loadFailed: 'Failed to load',
     retry: 'Retry',
+    listLoadFailed: 'This list could not be loaded',
     cancel: 'Cancel',
     confirm: 'OK',
     notSet: 'Not set',
@@ -20,13 +21,19 @@ const enUS: Messages = {
   },
   http: {
     arrears: 'This account is overdue. Please top up!',
-    serverError: 'Server error!',
-    notFound: '404: The requested interface was not found',
-    serverFailure: '500: The requested interface failed',
-    timeout: 'The request timed out. Please refresh the page manually.',
+    serverError:
+      'The server could not complete this action. Please try again later; if it keeps failing, contact support.',
+    notFound:
+      'The system could not find this feature. Please refresh the page and try again; if it keeps failing, contact support.',
+    serverFailure:
+      'The server ran into a problem with your request. Please try again later; if it keeps failing, contact support.',
+    timeout:
+      'The server took too long to respond. Check your connection, then refresh the page and try again.',
     tokenExpired: 'Your authentication token has expired. Please sign out and sign in again.',
     networkError: 'Network connection failed. Check your network and try again.',
     unknownError: 'The request failed. Please try again later.',
+    offline: 'You are offline. Connect to the network and try again.',
+    requestId: 'Request ID: {{id}}',
   },
   guard: {
     sessionExpired: 'Your session has expired. Please sign in again.',

@@ -1,7 +1,7 @@
 /**
  * Simplified Chinese, the default language and the source of the keys: en-US and zh-TW must have exactly
- * these keys (the type below and test/unit/locales.test.ts enforce it). The request-layer and guard texts
- * are the source portal's own wording and must stay exactly as written.
+ * these keys (the type below and test/unit/locales.test.ts enforce it). The guard texts and the arrears
+ * and token messages are the source portal's own wording; request failures say what failed and what to do.
  */
 const zhCN = {
   app: {
@@ -13,6 +13,7 @@ const zhCN = {
     empty: '暂无数据',
     loadFailed: '加载失败',
     retry: '重试',
+    listLoadFailed: '列表没有加载出来',
     cancel: '取消',
     confirm: '确定',
     notSet: '未设置',
@@ -23,13 +24,15 @@ const zhCN = {
   },
   http: {
     arrears: '此号已经欠费,请您去充值!',
-    serverError: '服务器异常!',
-    notFound: '404：请求接口找不到',
-    serverFailure: '500：请求接口异常',
-    timeout: '请求超时,请手动刷新页面',
+    serverError: '服务器暂时无法完成此操作，请稍后重试；如仍失败，请联系客服。',
+    notFound: '系统找不到要访问的功能，请刷新页面后重试；如仍失败，请联系客服。',
+    serverFailure: '服务器处理请求时出错，请稍后重试；如仍失败，请联系客服。',
+    timeout: '服务器响应超时，请检查网络后刷新页面重试。',
     tokenExpired: '认证 token 已过期，请退出重新登录',
     networkError: '网络连接失败，请检查网络后重试',
     unknownError: '请求失败，请稍后重试',
+    offline: '网络已断开，请连接网络后重试。',
+    requestId: '请求编号：{{id}}',
   },
   guard: {
     sessionExpired: '登录已失效，请重新登录',

@@ -27,3 +27,14 @@ test('messages posted before the message code has loaded show once it has, one a
   uiEffects.goToLogin();
   expect(goToLogin).toHaveBeenCalledTimes(1);
 });
+
+test('an error with a request id shows it small under the message, for support', async () => {
+  render(<UiEffectsBridge goToLogin={vi.fn()} />);
+  await act(async () => {
+    uiEffects.showError('服务器处理请求时出错，请稍后重试。', undefined, '请求编号：req-42');
+  });
+  await vi.waitFor(() =>
+    expect(document.querySelector('[data-testid="message-detail"]')?.textContent).toBe('请求编号：req-42'),
+  );
+  expect(document.querySelector('.ant-message-notice')!.textContent).toContain('服务器处理请求时出错');
+});

@@ -42,13 +42,26 @@ describe('language files', () => {
   test('zh-CN carries the source portal texts exactly', () => {
     expect(zhCN.http).toMatchObject({
       arrears: '此号已经欠费,请您去充值!',
-      serverError: '服务器异常!',
-      notFound: '404：请求接口找不到',
-      serverFailure: '500：请求接口异常',
-      timeout: '请求超时,请手动刷新页面',
       tokenExpired: '认证 token 已过期，请退出重新登录',
     });
     expect(zhCN.guard.sessionExpired).toBe('登录已失效，请重新登录');
     expect(zhCN.access.denied).toBe('对不起，您没有操作权限：{{permission}}');
+  });
+
+  // The source's "500：请求接口异常" names a status code and nothing to do; failures say what failed and
+  // what to do, in words, in every language.
+  test.each(Object.entries(LANGUAGES))('%s request failures carry no status-code jargon', (_, pack) => {
+    for (const key of [
+      'serverError',
+      'notFound',
+      'serverFailure',
+      'timeout',
+      'networkError',
+      'offline',
+    ] as const) {
+      const text = pack.http[key];
+      expect(text, key).not.toMatch(/\b[45]\d\d\b|interface|介面|接口/i);
+      expect(text, key).toMatch(/重试|重試|再試|try again/i);
+    }
   });
 });

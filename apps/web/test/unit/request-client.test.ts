@@ -17,6 +17,11 @@ import { blobAnswer, envelope, envelopeJson, fakeTransport, spyEffects, translat
 
 const PRIVATE = '/api/Common/GetLoginUserInfo';
 
+/** The answer as the server sends it, with the request id it echoes. */
+function withRequestId<R extends { headers: unknown }>(response: R, id: string): R {
+  return { ...response, headers: { ...(response.headers as object), 'x-request-id': id } };
+}
+
 function setup(language: Language = 'zh-CN') {
   const transport = fakeTransport();
   const effects = spyEffects();
@@ -248,34 +253,84 @@ describe('error catalogue (spec section 8)', () => {
     expect(readAuthorization()).toBe('Bearer old-access');
   });
 
-  test('500 in the body: "服务器异常!"', async () => {
+  test('500 in the body: what failed and what to do, with the request id small for support', async () => {
     const { transport, effects, client } = setup();
     signIn();
-    transport.on(PRIVATE, (c) => envelope(c, ApiCode.ServerError, null, 'boom'));
-    track(client.get(PRIVATE));
+    transport.on(PRIVATE, (c) => withRequestId(envelope(c, ApiCode.ServerError, null, 'boom'), 'req-1'));
+    const outcome = track(client.get(PRIVATE));
     await vi.advanceTimersByTimeAsync(0);
-    expect(effects.showError).toHaveBeenCalledWith('服务器异常!', undefined);
+    expect(effects.showError).toHaveBeenCalledWith(
+      '服务器暂时无法完成此操作，请稍后重试；如仍失败，请联系客服。',
+      undefined,
+      '请求编号：req-1',
+    );
+    expect((outcome.error as ApiError).requestId).toBe('req-1');
   });
 
-  test('HTTP 404: "404：请求接口找不到"', async () => {
-    const { transport, effects, client } = setup();
+  test('HTTP 404: the missing feature in words, no "404：请求接口找不到" jargon', async () => {
+    const { transport, effects, client } = setup('en-US');
     signIn();
-    transport.on(PRIVATE, (c) => envelope(c, 404, null, 'Route not found', 404));
+    transport.on(PRIVATE, (c) => withRequestId(envelope(c, 404, null, 'Route not found', 404), 'req-2'));
     track(client.get(PRIVATE));
     await vi.advanceTimersByTimeAsync(0);
-    expect(effects.showError).toHaveBeenCalledWith('404：请求接口找不到', undefined);
+    expect(effects.showError).toHaveBeenCalledWith(
+      'The system could not find this feature. Please refresh the page and try again; if it keeps failing, contact support.',
+      undefined,
+      'Request ID: req-2',
+    );
   });
 
-  test('HTTP 500: "500：请求接口异常"', async () => {
-    const { transport, effects, client } = setup();
+  test('HTTP 500: no "500：请求接口异常" but what failed and what to do, in the user\'s language', async () => {
+    const { transport, effects, client } = setup('zh-TW');
     signIn();
-    transport.on(PRIVATE, (c) => envelope(c, 500, null, 'crash', 500));
+    transport.on(PRIVATE, (c) => withRequestId(envelope(c, 500, null, 'crash', 500), 'req-3'));
     track(client.post(PRIVATE, {}));
     await vi.advanceTimersByTimeAsync(0);
-    expect(effects.showError).toHaveBeenCalledWith('500：请求接口异常', undefined);
+    expect(effects.showError).toHaveBeenCalledWith(
+      '伺服器處理請求時發生錯誤，請稍後再試；如仍失敗，請聯絡客服。',
+      undefined,
+      '請求編號：req-3',
+    );
   });
 
-  test('timeout: "请求超时,请手动刷新页面", and a timed-out GET is not retried', async () => {
+  test('a proxy\'s 502 without an envelope reads like a server failure, not "Request failed with status code 502"', async () => {
+    const { transport, effects, client } = setup();
+    signIn();
+    transport.on(PRIVATE, (c) => ({
+      data: '<html>Bad Gateway</html>',
+      status: 502,
+      statusText: 'Bad Gateway',
+      headers: {},
+      config: c,
+    }));
+    track(client.get(PRIVATE));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(effects.showError).toHaveBeenCalledWith(
+      '服务器处理请求时出错，请稍后重试；如仍失败，请联系客服。',
+      undefined,
+    );
+  });
+
+  test('offline: its own message, not the timeout or server texts', async () => {
+    const transport = fakeTransport();
+    const effects = spyEffects();
+    const client = createRequestClient({
+      effects,
+      translate: translatorFor('zh-CN'),
+      getLanguage: () => 'zh-CN',
+      adapter: transport.adapter,
+      isOnline: () => false,
+    });
+    signIn();
+    transport.on(PRIVATE, (c) => {
+      throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, c);
+    });
+    track(client.post(PRIVATE, {}));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(effects.showError).toHaveBeenCalledWith('网络已断开，请连接网络后重试。', undefined);
+  });
+
+  test('timeout: its own message saying what to do, and a timed-out GET is not retried', async () => {
     const { transport, effects, client } = setup();
     signIn();
     transport.on(PRIVATE, (c) => {
@@ -283,7 +338,7 @@ describe('error catalogue (spec section 8)', () => {
     });
     track(client.get(PRIVATE));
     await vi.advanceTimersByTimeAsync(10_000);
-    expect(effects.showError).toHaveBeenCalledWith('请求超时,请手动刷新页面', undefined);
+    expect(effects.showError).toHaveBeenCalledWith('服务器响应超时，请检查网络后刷新页面重试。', undefined);
     expect(transport.seen).toHaveLength(1);
   });
 

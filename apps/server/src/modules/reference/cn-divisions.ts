@@ -1,4 +1,7 @@
 import { createRequire } from 'node:module';
+import type { Language } from '@portal/contracts/languages';
+import { Converter } from 'opencc-js/cn2t';
+import { pinyin } from 'pinyin-pro';
 import {
   createCnDivisionIndex,
   type CnDivisionIndex,
@@ -71,4 +74,27 @@ export function cnDivisions(): CnDivisionIndex {
     index = createCnDivisionIndex(buildCnDivisionTree(raw));
   }
   return index;
+}
+
+/**
+ * The tree as the region picker gets it: each node carries its full pinyin without tones and the
+ * initials (`广州市` → `guangzhoushi`, `gzs`, so "gz" and "guangzhou" find it in any language) and, in
+ * zh-TW, the Traditional Chinese name converted with OpenCC (mainland → Taiwan standard, with Taiwan
+ * phrases) when it differs. `name` stays the official value addresses store.
+ */
+export function searchableCnDivisionTree(language: Language): CnDivisionTreeNode[] {
+  const toLocal = language === 'zh-TW' ? Converter({ from: 'cn', to: 'tw' }) : null;
+  const enrich = (nodes: readonly CnDivisionTreeNode[]): CnDivisionTreeNode[] =>
+    nodes.map((node) => {
+      const localName = toLocal?.(node.name);
+      return {
+        name: node.name,
+        code: node.code,
+        ...(localName && localName !== node.name ? { localName } : {}),
+        pinyin: pinyin(node.name, { toneType: 'none', type: 'array', v: true }).join(''),
+        initials: pinyin(node.name, { pattern: 'first', toneType: 'none', type: 'array' }).join(''),
+        ...(node.children ? { children: enrich(node.children) } : {}),
+      };
+    });
+  return enrich(cnDivisions().provinces);
 }

@@ -80,11 +80,12 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'The whole province → city → district tree',
+        summary:
+          'The whole province → city → district tree, with pinyin and initials for search and zh-TW names',
         response: { 200: envelopeSchema(z.array(CnDivisionTreeNodeSchema)) },
       },
     },
-    (request, reply) => cache.send(request, reply, 'tree', service.divisionTree),
+    (request, reply) => cache.send(request, reply, 'tree', () => service.divisionTree(request.language)),
   );
 
   app.get(

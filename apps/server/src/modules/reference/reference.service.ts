@@ -12,7 +12,7 @@ import {
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { localize } from '../application/application.service.ts';
-import { cnDivisions } from './cn-divisions.ts';
+import { cnDivisions, searchableCnDivisionTree } from './cn-divisions.ts';
 import { DICTIONARIES, isDictionaryTypeCode } from './dictionaries.ts';
 import './reference.messages.ts';
 import * as repo from './reference.repository.ts';
@@ -48,8 +48,9 @@ export function listDistricts(city: CnDivisionTreeNode): CnDivision[] {
   return (city.children ?? []).map(plain);
 }
 
-export function divisionTree(): readonly CnDivisionTreeNode[] {
-  return cnDivisions().provinces;
+/** Built once per language by the route's answer cache (pinyin and conversion are not free). */
+export function divisionTree(language: Language): readonly CnDivisionTreeNode[] {
+  return searchableCnDivisionTree(language);
 }
 
 /** A known dictionary type code; unknown codes are an error, never an empty list. */

@@ -55,7 +55,14 @@ const HORIZONTAL_MENU_STYLE: CSSProperties = {
  * footer, settings drawer; on phones (≤ 768.99 px) the menu moves into a drawer. `chain` is the guard's
  * match for the current page (null when the path is unknown and the 404 page shows).
  */
-export default function AppShell({ chain }: { chain: AppRoute[] | null }) {
+export default function AppShell({
+  chain,
+  isForbidden = false,
+}: {
+  chain: AppRoute[] | null;
+  /** The 403 page is showing inside the shell (a signed-in user opened a route they may not access). */
+  isForbidden?: boolean;
+}) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const settings = useLayoutSettings();
@@ -77,7 +84,7 @@ export default function AppShell({ chain }: { chain: AppRoute[] | null }) {
     [menuQuery.data, storedMenu],
   );
   const current = chain?.[chain.length - 1] ?? null;
-  useDocumentTitle(current ? t(current.titleKey) : t('route.notFound'));
+  useDocumentTitle(current ? t(current.titleKey) : t(isForbidden ? 'route.forbidden' : 'route.notFound'));
 
   // Multi-tab pages: every page visited gets a tab; titles are stored as keys, so they survive reloads.
   useEffect(() => {

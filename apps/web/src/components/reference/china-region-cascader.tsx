@@ -4,18 +4,38 @@ import { useTranslation } from 'react-i18next';
 import type { CnDivisionTreeNode } from '@portal/contracts/reference';
 import { useCnDivisionTree } from '../../lib/reference/api/get-cn-division-tree';
 
-interface RegionOption {
+export interface RegionOption {
+  /** The official name, which addresses store. */
   value: string;
+  /** The name in the interface's script (Traditional Chinese in zh-TW). */
   label: string;
+  pinyin: string;
+  initials: string;
   children?: RegionOption[];
 }
 
-function toOptions(nodes: readonly CnDivisionTreeNode[]): RegionOption[] {
+export function toRegionOptions(nodes: readonly CnDivisionTreeNode[]): RegionOption[] {
   return nodes.map((node) => ({
     value: node.name,
-    label: node.name,
-    ...(node.children?.length ? { children: toOptions(node.children) } : {}),
+    label: node.localName ?? node.name,
+    pinyin: node.pinyin ?? '',
+    initials: node.initials ?? '',
+    ...(node.children?.length ? { children: toRegionOptions(node.children) } : {}),
   }));
+}
+
+/**
+ * Whether a place matches what was typed, in any language: its shown or official name contains it, or
+ * its pinyin or initials start with it ("guangzhou", "gz" and "广州" all find 广州市; spaces, apostrophes
+ * and case are ignored, and ü may be typed v).
+ */
+export function regionMatches(option: RegionOption, input: string): boolean {
+  const text = input.trim();
+  if (!text) return false;
+  if (option.label.includes(text) || option.value.includes(text)) return true;
+  const latin = text.toLowerCase().replace(/[\s']/g, '').replace(/ü/g, 'v');
+  if (!/^[a-z]+$/.test(latin)) return false;
+  return option.pinyin.startsWith(latin) || option.initials.startsWith(latin);
 }
 
 export interface ChinaRegionCascaderProps {
@@ -30,7 +50,9 @@ export interface ChinaRegionCascaderProps {
 
 /**
  * Province → city → district picker over the official division data, with search across all levels
- * (type "南山" to find 广东省 / 深圳市 / 南山区). Cities without a district level end at the city.
+ * by name, pinyin or initials (type "南山", "nanshan" or "ns" to find 广东省 / 深圳市 / 南山区); names show
+ * in Traditional Chinese in zh-TW while the value stays the official name. Cities without a district
+ * level end at the city.
  * Works as a controlled antd Form field.
  */
 export function ChinaRegionCascader({
@@ -43,7 +65,7 @@ export function ChinaRegionCascader({
 }: ChinaRegionCascaderProps) {
   const { t } = useTranslation();
   const { data, isPending, isError, refetch } = useCnDivisionTree();
-  const options = useMemo(() => (data ? toOptions(data) : []), [data]);
+  const options = useMemo(() => (data ? toRegionOptions(data) : []), [data]);
 
   return (
     <Cascader<RegionOption>
@@ -56,7 +78,7 @@ export function ChinaRegionCascader({
       autoFocus={autoFocus}
       allowClear
       showSearch={{
-        filter: (input, path) => path.some((option) => option.label.includes(input.trim())),
+        filter: (input, path) => path.some((option) => regionMatches(option, input)),
         limit: 50,
       }}
       notFoundContent={

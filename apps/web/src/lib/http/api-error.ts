@@ -10,6 +10,8 @@ export class ApiError extends Error {
     readonly code: ApiCode | number,
     readonly data: unknown = null,
     readonly isHandled = true,
+    /** The server's `x-request-id` for this call, when it answered; shown small for support. */
+    readonly requestId?: string,
   ) {
     super(message);
     this.name = 'ApiError';

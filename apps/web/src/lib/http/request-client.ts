@@ -51,6 +51,8 @@ export interface RequestClientOptions {
   /** Tests pass a fake transport. */
   adapter?: AxiosAdapter;
   now?: () => number;
+  /** Whether the browser says it is online (`navigator.onLine`); tests pass their own. */
+  isOnline?: () => boolean;
 }
 
 /** A file the server sent as the answer's body. */
@@ -108,6 +110,13 @@ async function readBody(response: AxiosResponse): Promise<unknown> {
   }
 }
 
+/** The id the server gave this call (`x-request-id`), so support can find it in the logs. */
+function requestIdOf(response: AxiosResponse | undefined): string | undefined {
+  return (response && headerOf(response, 'x-request-id')) || undefined;
+}
+
+const browserIsOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
+
 /** The Web Lock every tab of the portal takes before it refreshes the token pair. */
 export const REFRESH_LOCK_NAME = 'portal-token-refresh';
 
@@ -147,6 +156,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export function createRequestClient(options: RequestClientOptions): RequestClient {
   const { effects, translate: t, getLanguage } = options;
   const now = options.now ?? Date.now;
+  const isOnline = options.isOnline ?? browserIsOnline;
   const instance = axios.create({
     baseURL: '',
     timeout: REQUEST_TIMEOUT_MS,
@@ -162,9 +172,15 @@ export function createRequestClient(options: RequestClientOptions): RequestClien
   // message the user needs (for example the arrears notice) is the one left on screen.
   let isLeaving = false;
 
-  const showError = (text: string, seconds?: number) => {
-    if (!isLeaving) effects.showError(text, seconds);
+  const showError = (text: string, seconds?: number, requestId?: string) => {
+    if (isLeaving) return;
+    // The request id is shown small under the message, for support; only calls the server saw have one.
+    if (requestId) effects.showError(text, seconds, t('http.requestId', { id: requestId }));
+    else effects.showError(text, seconds);
   };
+  /** The message for a call that got no answer: offline, timed out, or the server could not be reached. */
+  const noAnswerKey = (error: AxiosError): MessageKey =>
+    !isOnline() ? 'http.offline' : error.code === AxiosError.ETIMEDOUT ? 'http.timeout' : 'http.networkError';
   const leave = (then: 'login' | 'reload', afterMs = 0) => {
     isLeaving = true;
     const go = () => {
@@ -175,8 +191,8 @@ export function createRequestClient(options: RequestClientOptions): RequestClien
     if (afterMs > 0) setTimeout(go, afterMs);
     else go();
   };
-  const handled = (message: string, code: number, data: unknown = null) =>
-    new ApiError(message, code, data, true);
+  const handled = (message: string, code: number, data: unknown = null, requestId?: string) =>
+    new ApiError(message, code, data, true, requestId);
 
   instance.interceptors.request.use((config: InternalConfig) => {
     const meta: RequestMeta = (config.portal ??= {});
@@ -321,10 +337,12 @@ export function createRequestClient(options: RequestClientOptions): RequestClien
           // Row 403: the server's message for 3 s.
           showError(body.message, 3);
           throw handled(body.message, body.code, body.data);
-        case ApiCode.ServerError:
-          // Row "500 in body".
-          showError(t('http.serverError'));
-          throw handled(t('http.serverError'), body.code, body.data);
+        case ApiCode.ServerError: {
+          // Row "500 in body": what failed and what to do, with the request id for support.
+          const requestId = requestIdOf(response);
+          showError(t('http.serverError'), undefined, requestId);
+          throw handled(t('http.serverError'), body.code, body.data, requestId);
+        }
         default:
           // Row "other request errors": their own message.
           if (!silent) showError(body.message);
@@ -341,10 +359,11 @@ export function createRequestClient(options: RequestClientOptions): RequestClien
       const response = error.response;
 
       if (!response) {
-        // Row "timeout".
+        // Row "timeout" (or the browser went offline while waiting).
         if (error.code === AxiosError.ETIMEDOUT) {
-          showError(t('http.timeout'));
-          throw handled(t('http.timeout'), 0);
+          const message = t(noAnswerKey(error));
+          showError(message);
+          throw handled(message, 0);
         }
         // Retries apply only to idempotent GETs that failed on the network.
         const retries = config?.portal?.networkRetries ?? 0;
@@ -361,34 +380,38 @@ export function createRequestClient(options: RequestClientOptions): RequestClien
           };
           return instance.request(retry);
         }
-        if (!silent) showError(t('http.networkError'));
-        throw new ApiError(t('http.networkError'), 0, null, !silent);
+        const message = t(noAnswerKey(error));
+        if (!silent) showError(message);
+        throw new ApiError(message, 0, null, !silent);
       }
 
       const status = response.status;
+      const requestId = requestIdOf(response);
       if (status === 401) {
         // Row "HTTP 401": stored data cleared and the page reloads after 1 s.
         leave('reload', 1000);
         throw handled(error.message, status);
       }
       if (status === 404) {
-        showError(t('http.notFound'));
-        throw handled(t('http.notFound'), status);
+        showError(t('http.notFound'), undefined, requestId);
+        throw handled(t('http.notFound'), status, null, requestId);
       }
-      if (status === 500) {
-        showError(t('http.serverFailure'));
-        throw handled(t('http.serverFailure'), status);
+      if (status >= 500) {
+        // HTTP 500 (and a proxy's 502/503/504): the server failed, not the user; no status jargon.
+        showError(t('http.serverFailure'), undefined, requestId);
+        throw handled(t('http.serverFailure'), status, null, requestId);
       }
       // Row "other request errors": the server's message when it sent one, else the transport's.
       const body = await readBody(response);
-      const message =
-        isEnvelope(body) && body.message ? body.message : error.message || t('http.unknownError');
-      if (!silent) showError(message);
+      // Without an envelope the transport's text ("Request failed with status code 413") is jargon.
+      const message = isEnvelope(body) && body.message ? body.message : t('http.unknownError');
+      if (!silent) showError(message, undefined, requestId);
       throw new ApiError(
         message,
         isEnvelope(body) ? body.code : status,
         isEnvelope(body) ? body.data : null,
         !silent,
+        requestId,
       );
     },
   );

@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import { Flex, Table, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType, TablePaginationConfig } from 'antd';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import type { Address } from '@portal/contracts/address';
 import { useCountryNames } from '../../../lib/reference/api/get-country';
+import { formatDateTime } from '../../../lib/format-date';
 import { regionOf, streetOf } from '../lib/address-text';
 import { AddressRowActions } from './address-row-actions';
 
@@ -122,7 +122,7 @@ export function AddressTable(props: AddressListProps) {
       title: t('address.column.updatedAt'),
       dataIndex: 'updatedAt',
       width: 150,
-      render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm'),
+      render: (value: string) => formatDateTime(value),
     },
   ];
 

@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { AddressType, type Address, type AddressFilter, type AddressQuery } from '@portal/contracts/address';
 import { Permission } from '@portal/contracts/permissions';
 import { Access } from '../../../components/access';
+import { ListLoadError } from '../../../components/list-load-error';
 import { useAccess } from '../../../lib/access/use-access';
 import { isApiError } from '../../../lib/http/api-error';
 import { PAGE_SIZE_OPTIONS, readPageSize, savePageSize } from '../../../lib/page-size';
@@ -223,6 +224,11 @@ export default function AddressBookPage() {
   };
 
   const content = (() => {
+    // A failed load is never shown as an empty address book.
+    if (list.isError)
+      return (
+        <ListLoadError error={list.error} onRetry={() => void list.refetch()} isRetrying={list.isFetching} />
+      );
     if (list.isPending) return <Skeleton active paragraph={{ rows: 6 }} data-testid="address-skeleton" />;
     if (total === 0 && !hasFilters && !list.isPlaceholderData) return emptyBook;
     return isMobile ? <AddressCardList {...listProps} /> : <AddressTable {...listProps} />;

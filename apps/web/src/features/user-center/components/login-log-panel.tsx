@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { LoginLogEntry } from '@portal/contracts/auth';
+import { ListLoadError } from '../../../components/list-load-error';
 import { formatDateTime } from '../../../lib/format-date';
 import { PAGE_SIZE_OPTIONS, readPageSize, savePageSize } from '../../../lib/page-size';
 import { useLoginLog } from '../api/query-login-log';
@@ -14,7 +15,7 @@ export function LoginLogPanel() {
   const { t } = useTranslation();
   const [pageIndex, setPageIndex] = useState(1);
   const [pageSize, setPageSize] = useState(readPageSize);
-  const { data, isFetching, isError } = useLoginLog({ pageIndex, pageSize });
+  const { data, isFetching, isError, error, refetch } = useLoginLog({ pageIndex, pageSize });
 
   const methodLabel = (method: string) =>
     (KNOWN_METHODS as readonly string[]).includes(method)
@@ -62,6 +63,9 @@ export function LoginLogPanel() {
     },
   ];
 
+  // A failed load is never shown as an empty log.
+  if (isError) return <ListLoadError error={error} onRetry={() => void refetch()} isRetrying={isFetching} />;
+
   return (
     <Table<LoginLogEntry>
       rowKey="id"
@@ -70,7 +74,6 @@ export function LoginLogPanel() {
       dataSource={data?.items ?? []}
       loading={isFetching}
       scroll={{ x: 760 }}
-      locale={isError ? { emptyText: t('common.loadFailed') } : undefined}
       data-testid="login-log"
       pagination={{
         current: pageIndex,
