@@ -65,7 +65,11 @@ export async function enforceThrottle(
   const since = isoAfterSeconds(-limits.windowSeconds);
   const { accountKey, ip } = attempt;
   const refuse = async (key: string, params: Record<string, number>) => {
-    await repo.foldThrottledAttempt(deps.db, attempt.id, { accountKey, ip, since });
+    await repo.foldThrottledAttempt(deps.db, attempt.id, {
+      accountKey,
+      ip,
+      windowSeconds: limits.windowSeconds,
+    });
     throw new AppError(ApiCode.TooManyRequests, key, params);
   };
 
@@ -93,7 +97,7 @@ export async function enforceThrottle(
 /** Opens a session and issues its first token pair; the user's oldest sessions beyond the limit end. */
 async function startSession(
   deps: AuthDeps,
-  user: { id: string; customer_id: string },
+  user: { id: string; customer_id: string; last_login_at: string | null; last_login_ip: string | null },
   client: ClientInfo,
 ): Promise<TokenPair> {
   const sessionId = newId();
@@ -109,7 +113,16 @@ async function startSession(
     revoked_reason: null,
     ip: client.ip,
     user_agent: client.userAgent,
+    // What this session shows as "last sign-in": the user's sign-in before this one.
+    previous_login_at: user.last_login_at,
+    previous_login_ip: user.last_login_ip,
   });
+  // A user disabled while this sign-in was under way (after its status was read) must not keep the
+  // session: disabling revoked the sessions that existed, so this one is checked against the status now.
+  if ((await repo.findUserStatus(deps.db, user.id)) !== 'enabled') {
+    await repo.revokeSession(deps.db, sessionId, 'user_disabled');
+    throw new AppError(ApiCode.Forbidden, 'auth.userDisabled');
+  }
   await repo.revokeSessionsBeyond(deps.db, user.id, deps.config.maxSessionsPerUser, 'session_limit');
   return issueTokenPair(deps, {
     sessionId,
