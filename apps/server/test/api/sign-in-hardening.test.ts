@@ -179,6 +179,21 @@ describe(`sign-in throttling on ${ENGINE}`, () => {
     expect(throttled.map((r) => Number(r.attempts))).toEqual([12]);
   });
 
+  it('folds throttled attempts on invented names into one row per address, however many names', async () => {
+    const ip = '10.32.0.1';
+    for (let i = 0; i < 40; i++)
+      expect((await login(`nobody-${i}-of-40`, 'wrong-password1', ip)).code).toBe(400);
+    for (let i = 0; i < 10; i++)
+      expect((await login(`invented-${i}-name`, 'wrong-password1', ip)).code).toBe(429);
+    const throttled = await t.app.db
+      .selectFrom('login_logs')
+      .select('attempts')
+      .where('ip', '=', ip)
+      .where('result', '=', 'throttled')
+      .execute();
+    expect(throttled.map((r) => Number(r.attempts))).toEqual([10]);
+  });
+
   it('shows a readable device in the login log', async () => {
     const { main } = await createCustomer(t.app.db);
     const ok = await login(main.loginName, main.password, '10.29.0.1', {

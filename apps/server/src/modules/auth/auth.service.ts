@@ -26,6 +26,9 @@ export interface ClientInfo {
   deviceCookie?: string;
 }
 
+/** Account key of a typed name that matches no user (a user's key is its id). */
+const UNKNOWN_ACCOUNT_PREFIX = 'name:';
+
 const sessionInvalid = () => new AppError(ApiCode.SessionInvalid, 'auth.refreshInvalid');
 
 const minutesUntil = (freeAt: number) => Math.max(1, Math.ceil((freeAt - Date.now()) / 60_000));
@@ -66,7 +69,9 @@ export async function enforceThrottle(
   const { accountKey, ip } = attempt;
   const refuse = async (key: string, params: Record<string, number>) => {
     await repo.foldThrottledAttempt(deps.db, attempt.id, {
-      accountKey,
+      // Names that match no user are endless: their throttled attempts fold per address, so cycling
+      // through invented names cannot add a row per request.
+      accountKey: accountKey.startsWith(UNKNOWN_ACCOUNT_PREFIX) ? `${UNKNOWN_ACCOUNT_PREFIX}*` : accountKey,
       ip,
       windowSeconds: limits.windowSeconds,
     });
@@ -197,7 +202,7 @@ export async function loginWithPassword(
   const loginName = input.userName.trim().toLowerCase();
   const user = await repo.findUserForLogin(deps.db, input.userName.trim());
   // Login name and phone of one user are one account; an unknown name is counted by what was typed.
-  const accountKey = user?.id ?? `name:${loginName}`;
+  const accountKey = user?.id ?? `${UNKNOWN_ACCOUNT_PREFIX}${loginName}`;
   const attemptId = await logAttempt(
     deps,
     {
