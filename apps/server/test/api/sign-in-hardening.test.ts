@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setUserStatus } from '../../src/modules/auth/auth.service.ts';
-import { DEVICE_COOKIE } from '../../src/modules/auth/device-cookie.ts';
+import { deviceCookieName } from '../../src/modules/auth/device-cookie.ts';
 import { createCustomer, createUser } from '../support/factories.ts';
 import { call, createTestApp, ENGINE, signIn, type TestApp } from '../support/test-app.ts';
 
@@ -55,7 +55,7 @@ describe(`sign-in throttling on ${ENGINE}`, () => {
     const { main } = await createCustomer(t.app.db);
     const ok = await login(main.loginName, main.password, '10.20.0.1');
     const header = String(ok.headers['set-cookie']);
-    expect(header).toMatch(new RegExp(`^${DEVICE_COOKIE}=[^;]+\\.[^;]+\\.[^;]+;`));
+    expect(header).toMatch(new RegExp(`^${deviceCookieName(main.userId)}=[^;]+\\.[^;]+\\.[^;]+;`));
     expect(header).toContain('Path=/api/Login');
     expect(header).toContain('HttpOnly');
     expect(header).toContain('SameSite=Strict');
@@ -94,6 +94,24 @@ describe(`sign-in throttling on ${ENGINE}`, () => {
     expect((await login(main.loginName, 'wrong-password1', '10.22.0.3')).code).toBe(400);
     // That failure starts a longer delay (600 s doubled) for the attacking addresses.
     expect((await login(main.loginName, 'wrong-password1', '10.22.0.4')).code).toBe(429);
+  });
+
+  it('keeps a browser trusted for each account that signed in on it, not only the latest', async () => {
+    const { customerId, main } = await createCustomer(t.app.db);
+    const colleague = await createUser(t.app.db, customerId);
+    // A shared office browser: its cookie jar keeps one value per cookie name.
+    const jar = new Map<string, string>();
+    const keep = (answer: { headers: Record<string, unknown> }) => {
+      const [name, value] = deviceCookieOf(answer).split('=') as [string, string];
+      jar.set(name, value);
+    };
+    keep(await login(main.loginName, main.password, '10.33.0.1'));
+    keep(await login(colleague.loginName, colleague.password, '10.33.0.1'));
+    const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+    for (const ip of ['10.33.1.1', '10.33.1.2', '10.33.1.3', '10.33.1.4'])
+      expect((await login(main.loginName, 'wrong-password1', ip)).code).toBe(400);
+    expect((await login(main.loginName, main.password, '10.33.1.1')).code).toBe(429);
+    expect((await login(main.loginName, main.password, '10.33.1.1', { cookie })).code).toBe(200);
   });
 
   it('keeps the account + address lock even for a browser with a device cookie', async () => {

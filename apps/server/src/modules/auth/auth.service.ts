@@ -9,7 +9,7 @@ import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
 import { signAccessToken } from '../../lib/tokens.ts';
 import { describeDevice } from '../../lib/user-agent.ts';
 import * as repo from './auth.repository.ts';
-import { deviceCookieValue, isValidDeviceCookie } from './device-cookie.ts';
+import { deviceCookieName, deviceCookieValue, isValidDeviceCookie, readCookie } from './device-cookie.ts';
 
 export interface AuthDeps {
   db: Db;
@@ -22,8 +22,8 @@ export interface ClientInfo {
   userAgent: string;
   /** The `Sec-CH-UA-Platform-Version` client hint, when the browser sends it (tells Windows 11 from 10). */
   platformVersion?: string;
-  /** The device cookie the browser presented, if any (see device-cookie.ts). */
-  deviceCookie?: string;
+  /** The Cookie header: it may hold a device cookie for the account signing in (see device-cookie.ts). */
+  cookieHeader?: string;
 }
 
 /** Account key of a typed name that matches no user (a user's key is its id). */
@@ -218,7 +218,7 @@ export async function loginWithPassword(
   const trustedDevice =
     user !== undefined &&
     isValidDeviceCookie(
-      client.deviceCookie,
+      readCookie(client.cookieHeader, deviceCookieName(user.id)),
       user.id,
       deps.tokenSecret,
       deps.config.loginThrottle.deviceCookieDays,
