@@ -312,6 +312,13 @@ describe(`sessions on ${ENGINE}`, () => {
       .where('revoked_at', 'is', null)
       .execute();
     expect(live).toHaveLength(0);
+    // The attempt has its outcome in the log; none is left pending (a pending row counts as a failure).
+    const results = await t.app.db
+      .selectFrom('login_logs')
+      .select('result')
+      .where('user_id', '=', user.userId)
+      .execute();
+    expect(results.map((r) => r.result)).toEqual([answer.code === 200 ? 'success' : 'disabled']);
   });
 
   it('keeps at most the configured number of live sessions per user, ending the oldest first', async () => {

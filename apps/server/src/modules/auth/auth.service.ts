@@ -104,7 +104,7 @@ async function startSession(
   deps: AuthDeps,
   user: { id: string; customer_id: string; last_login_at: string | null; last_login_ip: string | null },
   client: ClientInfo,
-): Promise<TokenPair> {
+): Promise<TokenPair | null> {
   const sessionId = newId();
   const now = Date.now();
   const expiresAt = isoAfterSeconds(deps.config.sessionMaxAgeSeconds, now);
@@ -126,7 +126,7 @@ async function startSession(
   // session: disabling revoked the sessions that existed, so this one is checked against the status now.
   if ((await repo.findUserStatus(deps.db, user.id)) !== 'enabled') {
     await repo.revokeSession(deps.db, sessionId, 'user_disabled');
-    throw new AppError(ApiCode.Forbidden, 'auth.userDisabled');
+    return null;
   }
   await repo.revokeSessionsBeyond(deps.db, user.id, deps.config.maxSessionsPerUser, 'session_limit');
   return issueTokenPair(deps, {
@@ -243,6 +243,10 @@ export async function loginWithPassword(
     throw new AppError(ApiCode.Forbidden, 'auth.customerFrozen');
   }
   const pair = await startSession(deps, user, client);
+  if (!pair) {
+    await log(LoginResult.Disabled);
+    throw new AppError(ApiCode.Forbidden, 'auth.userDisabled');
+  }
   await log(LoginResult.Success);
   await repo.recordSuccessfulLogin(deps.db, user.id, client.ip);
   return { answer: { ...pair, isInitPassword: user.is_init_password === 1 }, userId: user.id };
