@@ -22,7 +22,8 @@ describe('device cookie and login log', () => {
     await signIn(page, DEMO);
     await waitForHome(page);
     const cookies = await page.context().cookies();
-    const device = cookies.find((c) => c.name === 'portal_device');
+    // One device cookie per account (portal_device_<hash of the user id>).
+    const device = cookies.find((c) => c.name.startsWith('portal_device_'));
     expect(device).toMatchObject({ path: '/api/Login', httpOnly: true, sameSite: 'Strict' });
     // Scripts cannot read it.
     expect(await page.evaluate(() => document.cookie)).not.toContain('portal_device');
@@ -32,7 +33,7 @@ describe('device cookie and login log', () => {
     const loginRequest = page.waitForRequest((r) => r.url().includes('/api/Login/CustomerLogin'));
     await submitLogin(page, DEMO);
     const headers = await (await loginRequest).allHeaders();
-    expect(headers['cookie'] ?? '').toContain(`portal_device=${device?.value}`);
+    expect(headers['cookie'] ?? '').toContain(`${device?.name}=${device?.value}`);
     // The page asked for the platform version hint (it tells Windows 11 from 10), and the call carries it
     // (empty on Linux, which has no such version).
     expect(headers['sec-ch-ua-platform-version']).toMatch(/^"[\d.]*"$/);

@@ -94,6 +94,9 @@ export interface SessionsTable {
   revoked_reason: string | null;
   ip: string;
   user_agent: string;
+  /** The user's sign-in before this session's: what "last sign-in" shows to this session. */
+  previous_login_at: string | null;
+  previous_login_ip: string | null;
 }
 
 export interface RefreshTokensTable {
@@ -124,6 +127,8 @@ export interface LoginLogsTable {
   last_attempt_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** Readable browser and system ("Chrome 131 · Windows 11"), parsed when the attempt was logged. */
   device: ColumnType<string | null, string | null | undefined, string | null>;
+  /** `account key|address|window number` on the one folded throttled row of a pair per window (unique), else null. */
+  fold_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One row per named scheduled task; an instance runs the task only after claiming the row's due time. */

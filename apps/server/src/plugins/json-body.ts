@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
  * JSON. Any other body goes to Fastify's own JSON parser (prototype-poisoning protection included).
  */
 export function acceptEmptyJsonBodies(app: FastifyInstance) {
-  const parseJson = app.getDefaultJsonParser('error', 'ignore');
+  // Both 'error', Fastify's defaults: a `__proto__` or `constructor.prototype` key refuses the body.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');

@@ -138,6 +138,21 @@ describe(`account on ${ENGINE}`, () => {
     expect((await info(second.jwtToken)).data).toMatchObject({ lastLoginAt: firstAt });
   });
 
+  it('shows each open session the sign-in before it, not a later sign-in on another device', async () => {
+    const { customerId } = await createCustomer(t.app.db);
+    const user = await createUser(t.app.db, customerId);
+    const security = (token: string) =>
+      call<{ lastLoginIp: string | null }>(t.app, { url: '/api/User/SecuritySetting', token });
+    const office = await signIn(t.app, user, { 'x-forwarded-for': '10.8.0.1' });
+    const phone = await signIn(t.app, user, { 'x-forwarded-for': '10.8.0.2' });
+    const home = await signIn(t.app, user, { 'x-forwarded-for': '10.8.0.3' });
+    // The office session was the first: nothing before it, whatever happened since.
+    expect((await security(office.jwtToken)).data.lastLoginIp).toBeNull();
+    expect((await info(office.jwtToken)).data).toMatchObject({ lastLoginAt: null });
+    expect((await security(phone.jwtToken)).data.lastLoginIp).toBe('10.8.0.1');
+    expect((await security(home.jwtToken)).data.lastLoginIp).toBe('10.8.0.2');
+  });
+
   it('pages the login log and keeps it to the caller', async () => {
     const a = await createCustomer(t.app.db);
     const b = await createCustomer(t.app.db);

@@ -76,4 +76,23 @@ describe(`request hygiene on ${ENGINE}`, () => {
     });
     expect(broken.json()).toMatchObject({ code: 400, success: false });
   });
+
+  it('still refuses a JSON body that tries to poison a prototype, as Fastify does by default', async () => {
+    for (const payload of [
+      '{"userName":"demo","password":"x","constructor":{"prototype":{"isAdmin":true}}}',
+      '{"userName":"demo","password":"x","__proto__":{"isAdmin":true}}',
+    ]) {
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: '/api/Login/CustomerLogin',
+        headers: { 'content-type': 'application/json', 'accept-language': 'en-US' },
+        payload,
+      });
+      expect(answer.json()).toMatchObject({
+        code: 400,
+        success: false,
+        message: 'The request body is not valid JSON',
+      });
+    }
+  });
 });

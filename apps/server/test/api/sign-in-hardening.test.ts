@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setUserStatus } from '../../src/modules/auth/auth.service.ts';
-import { DEVICE_COOKIE } from '../../src/modules/auth/device-cookie.ts';
+import { deviceCookieName } from '../../src/modules/auth/device-cookie.ts';
 import { createCustomer, createUser } from '../support/factories.ts';
 import { call, createTestApp, ENGINE, signIn, type TestApp } from '../support/test-app.ts';
 
@@ -13,6 +13,8 @@ beforeAll(async () => {
     LOGIN_ACCOUNT_SLOWDOWN_AFTER: '4',
     LOGIN_ACCOUNT_DELAY_SECONDS: '600',
     MAX_SESSIONS_PER_USER: '2',
+    // Throttled attempts fold per fixed window: a long one keeps a test's attempts in one window.
+    LOGIN_THROTTLE_WINDOW_SECONDS: '86400',
     TRUST_PROXY: 'true',
   });
 });
@@ -53,7 +55,7 @@ describe(`sign-in throttling on ${ENGINE}`, () => {
     const { main } = await createCustomer(t.app.db);
     const ok = await login(main.loginName, main.password, '10.20.0.1');
     const header = String(ok.headers['set-cookie']);
-    expect(header).toMatch(new RegExp(`^${DEVICE_COOKIE}=[^;]+\\.[^;]+\\.[^;]+;`));
+    expect(header).toMatch(new RegExp(`^${deviceCookieName(main.userId)}=[^;]+\\.[^;]+\\.[^;]+;`));
     expect(header).toContain('Path=/api/Login');
     expect(header).toContain('HttpOnly');
     expect(header).toContain('SameSite=Strict');
@@ -92,6 +94,24 @@ describe(`sign-in throttling on ${ENGINE}`, () => {
     expect((await login(main.loginName, 'wrong-password1', '10.22.0.3')).code).toBe(400);
     // That failure starts a longer delay (600 s doubled) for the attacking addresses.
     expect((await login(main.loginName, 'wrong-password1', '10.22.0.4')).code).toBe(429);
+  });
+
+  it('keeps a browser trusted for each account that signed in on it, not only the latest', async () => {
+    const { customerId, main } = await createCustomer(t.app.db);
+    const colleague = await createUser(t.app.db, customerId);
+    // A shared office browser: its cookie jar keeps one value per cookie name.
+    const jar = new Map<string, string>();
+    const keep = (answer: { headers: Record<string, unknown> }) => {
+      const [name, value] = deviceCookieOf(answer).split('=') as [string, string];
+      jar.set(name, value);
+    };
+    keep(await login(main.loginName, main.password, '10.33.0.1'));
+    keep(await login(colleague.loginName, colleague.password, '10.33.0.1'));
+    const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+    for (const ip of ['10.33.1.1', '10.33.1.2', '10.33.1.3', '10.33.1.4'])
+      expect((await login(main.loginName, 'wrong-password1', ip)).code).toBe(400);
+    expect((await login(main.loginName, main.password, '10.33.1.1')).code).toBe(429);
+    expect((await login(main.loginName, main.password, '10.33.1.1', { cookie })).code).toBe(200);
   });
 
   it('keeps the account + address lock even for a browser with a device cookie', async () => {
@@ -161,6 +181,37 @@ describe(`sign-in throttling on ${ENGINE}`, () => {
     expect(pending).toHaveLength(0);
   });
 
+  it('folds a parallel burst of throttled attempts into one row that counts each of them once', async () => {
+    const { main } = await createCustomer(t.app.db);
+    for (let i = 0; i < 3; i++) await login(main.loginName, 'wrong-password1', '10.28.1.1');
+    const burst = await Promise.all(
+      Array.from({ length: 12 }, () => login(main.loginName, 'wrong-password1', '10.28.1.1')),
+    );
+    expect(burst.every((a) => a.code === 429)).toBe(true);
+    const throttled = await t.app.db
+      .selectFrom('login_logs')
+      .select('attempts')
+      .where('user_id', '=', main.userId)
+      .where('result', '=', 'throttled')
+      .execute();
+    expect(throttled.map((r) => Number(r.attempts))).toEqual([12]);
+  });
+
+  it('folds throttled attempts on invented names into one row per address, however many names', async () => {
+    const ip = '10.32.0.1';
+    for (let i = 0; i < 40; i++)
+      expect((await login(`nobody-${i}-of-40`, 'wrong-password1', ip)).code).toBe(400);
+    for (let i = 0; i < 10; i++)
+      expect((await login(`invented-${i}-name`, 'wrong-password1', ip)).code).toBe(429);
+    const throttled = await t.app.db
+      .selectFrom('login_logs')
+      .select('attempts')
+      .where('ip', '=', ip)
+      .where('result', '=', 'throttled')
+      .execute();
+    expect(throttled.map((r) => Number(r.attempts))).toEqual([10]);
+  });
+
   it('shows a readable device in the login log', async () => {
     const { main } = await createCustomer(t.app.db);
     const ok = await login(main.loginName, main.password, '10.29.0.1', {
@@ -227,6 +278,47 @@ describe(`sessions on ${ENGINE}`, () => {
     // Another customer's user is not touched.
     const other = await createCustomer(t.app.db);
     expect(await setUserStatus(t.app.db, customerId, other.main.userId, 'disabled')).toBe(false);
+  });
+
+  it('does not let a sign-in under way when the user is disabled keep a session after re-enabling', async () => {
+    const { customerId } = await createCustomer(t.app.db);
+    const user = await createUser(t.app.db, customerId);
+    const attempt = login(user.loginName, user.password, '10.31.0.1');
+    // Disable once the attempt is past reading the user (its pending row is written), before its session.
+    await vi.waitFor(
+      async () => {
+        const rows = await t.app.db
+          .selectFrom('login_logs')
+          .select('id')
+          .where('user_id', '=', user.userId)
+          .execute();
+        expect(rows.length).toBeGreaterThan(0);
+      },
+      { interval: 1, timeout: 5000 },
+    );
+    await setUserStatus(t.app.db, customerId, user.userId, 'disabled');
+    const answer = await attempt;
+    await setUserStatus(t.app.db, customerId, user.userId, 'enabled');
+    if (answer.code === 200) {
+      expect((await userInfo(answer.data.jwtToken)).code).toBe(204);
+      expect((await refresh(answer.data.refereToken)).code).toBe(204);
+    } else {
+      expect(answer.code).toBe(403);
+    }
+    const live = await t.app.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('user_id', '=', user.userId)
+      .where('revoked_at', 'is', null)
+      .execute();
+    expect(live).toHaveLength(0);
+    // The attempt has its outcome in the log; none is left pending (a pending row counts as a failure).
+    const results = await t.app.db
+      .selectFrom('login_logs')
+      .select('result')
+      .where('user_id', '=', user.userId)
+      .execute();
+    expect(results.map((r) => r.result)).toEqual([answer.code === 200 ? 'success' : 'disabled']);
   });
 
   it('keeps at most the configured number of live sessions per user, ending the oldest first', async () => {

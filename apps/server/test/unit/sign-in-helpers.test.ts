@@ -5,6 +5,7 @@ import { describeDevice } from '../../src/lib/user-agent.ts';
 import { slowdownDelaySeconds } from '../../src/modules/auth/auth.service.ts';
 import {
   deviceCookieHeader,
+  deviceCookieName,
   deviceCookieValue,
   isValidDeviceCookie,
   readCookie,
@@ -41,10 +42,16 @@ describe('device cookie', () => {
   it('is read from a Cookie header and set HttpOnly, SameSite=Strict, Secure over HTTPS', () => {
     expect(readCookie('a=1; portal_device=v.1.s; b=2', 'portal_device')).toBe('v.1.s');
     expect(readCookie('a=1', 'portal_device')).toBeUndefined();
-    expect(deviceCookieHeader('v', 2, true)).toBe(
-      'portal_device=v; Path=/api/Login; Max-Age=172800; HttpOnly; SameSite=Strict; Secure',
+    const value = deviceCookieValue('user-1', secret);
+    expect(deviceCookieHeader(value, 2, true)).toBe(
+      `${deviceCookieName('user-1')}=${value}; Path=/api/Login; Max-Age=172800; HttpOnly; SameSite=Strict; Secure`,
     );
-    expect(deviceCookieHeader('v', 2, false)).not.toContain('Secure');
+    expect(deviceCookieHeader(value, 2, false)).not.toContain('Secure');
+  });
+  it('is named per account, without the account id in the name', () => {
+    expect(deviceCookieName('user-1')).toMatch(/^portal_device_[0-9a-f]{16}$/);
+    expect(deviceCookieName('user-1')).not.toContain('user-1');
+    expect(deviceCookieName('user-1')).not.toBe(deviceCookieName('user-2'));
   });
 });
 

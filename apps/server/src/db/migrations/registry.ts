@@ -5,6 +5,7 @@ import * as currencies from './2026-11-22-010-currencies.ts';
 import * as addresses from './2026-11-22-011-addresses.ts';
 import * as addressMenu from './2026-11-22-012-address-menu.ts';
 import * as signInHardening from './2026-11-23-020-sign-in-hardening.ts';
+import * as signInFollowUps from './2026-11-23-025-sign-in-follow-ups.ts';
 
 /** Every migration, in order. Names sort by date; a new migration gets a new, later name here. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-011-addresses': addresses,
   '2026-11-22-012-address-menu': addressMenu,
   '2026-11-23-020-sign-in-hardening': signInHardening,
+  '2026-11-23-025-sign-in-follow-ups': signInFollowUps,
 };

@@ -3,11 +3,15 @@ import { nowIso } from '../../lib/ids.ts';
 
 /** SQL for the signed-in user's own account, always scoped to the caller's customer. */
 
-export function findUser(db: Db, customerId: string, userId: string) {
+/** The user; with the caller's session id, also that session's previous sign-in ("last sign-in"). */
+export function findUser(db: Db, customerId: string, userId: string, sessionId = '') {
   return db
     .selectFrom('users')
     .innerJoin('customers', 'customers.id', 'users.customer_id')
     .innerJoin('customer_levels', 'customer_levels.id', 'customers.level_id')
+    .leftJoin('sessions', (join) =>
+      join.onRef('sessions.user_id', '=', 'users.id').on('sessions.id', '=', sessionId),
+    )
     .select([
       'users.id',
       'users.login_name',
@@ -21,8 +25,10 @@ export function findUser(db: Db, customerId: string, userId: string) {
       'users.wechat_open_id',
       'users.last_login_at',
       'users.last_login_ip',
-      'users.previous_login_at',
-      'users.previous_login_ip',
+      // The sign-in before the caller's session, not before the user's latest: with several sessions
+      // open, each shows the sign-in that preceded it.
+      'sessions.previous_login_at',
+      'sessions.previous_login_ip',
       'customers.id as customer_id',
       'customers.code as customer_code',
       'customers.company_name',

@@ -11,7 +11,7 @@ import { describeDevice } from '../../lib/user-agent.ts';
 import * as repo from './account.repository.ts';
 
 async function loadUser(db: Db, auth: AuthContext) {
-  const user = await repo.findUser(db, auth.customerId, auth.userId);
+  const user = await repo.findUser(db, auth.customerId, auth.userId, auth.sessionId);
   if (!user) throw notFound();
   return user;
 }

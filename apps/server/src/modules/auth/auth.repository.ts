@@ -17,6 +17,8 @@ export function findUserForLogin(db: Db, loginNameOrPhone: string) {
       'users.password_hash',
       'users.status',
       'users.is_init_password',
+      'users.last_login_at',
+      'users.last_login_ip',
       'customers.status as customer_status',
     ])
     .where((eb) =>
@@ -72,34 +74,43 @@ export async function lastPairSuccess(db: Db, accountKey: string, ip: string) {
 }
 
 /**
- * Records a throttled attempt once per window per account + address pair: when the pair already has a
- * throttled row in the window, its count goes up and this attempt's own row is removed; otherwise this
- * attempt's row becomes that throttled row.
+ * Records a throttled attempt once per window per account + address pair. The attempt's pending row makes
+ * way for the pair's one throttled row of the current window (`fold_key`, unique): the first attempt of
+ * the window inserts it, every later one adds 1 to its count. One statement decides, so parallel throttled
+ * attempts cannot create several rows for one pair and window.
  */
 export async function foldThrottledAttempt(
   db: Db,
   attemptId: string,
-  pair: { accountKey: string; ip: string; since: string },
+  pair: { accountKey: string; ip: string; windowSeconds: number },
 ) {
-  const now = nowIso();
-  const folded = await db
-    .updateTable('login_logs')
-    .set((eb) => ({ attempts: eb('attempts', '+', 1), last_attempt_at: now }))
-    .where('account_key', '=', pair.accountKey)
-    .where('ip', '=', pair.ip)
-    .where('result', '=', LoginResult.Throttled)
-    .where('created_at', '>', pair.since)
-    .where('id', '!=', attemptId)
+  const attempt = await db
+    .selectFrom('login_logs')
+    .selectAll()
+    .where('id', '=', attemptId)
     .executeTakeFirst();
-  if (Number(folded.numUpdatedRows) > 0) {
-    await db.deleteFrom('login_logs').where('id', '=', attemptId).execute();
-  } else {
-    await db
-      .updateTable('login_logs')
-      .set({ result: LoginResult.Throttled, last_attempt_at: now })
-      .where('id', '=', attemptId)
-      .execute();
-  }
+  if (!attempt) return;
+  const now = new Date();
+  const at = now.toISOString();
+  const windowNumber = Math.floor(now.getTime() / (pair.windowSeconds * 1000));
+  await db.deleteFrom('login_logs').where('id', '=', attemptId).execute();
+  await db
+    .insertInto('login_logs')
+    .values({
+      ...attempt,
+      result: LoginResult.Throttled,
+      created_at: at,
+      attempts: 1,
+      last_attempt_at: at,
+      fold_key: `${pair.accountKey}|${pair.ip}|${windowNumber}`,
+    })
+    .onConflict((oc) =>
+      oc.column('fold_key').doUpdateSet((eb) => ({
+        attempts: eb(eb.ref('login_logs.attempts'), '+', 1),
+        last_attempt_at: at,
+      })),
+    )
+    .execute();
 }
 
 export async function deleteLoginLog(db: Db, id: string) {
@@ -254,6 +265,11 @@ export async function recordSuccessfulLogin(db: Db, userId: string, ip: string) 
     }))
     .where('id', '=', userId)
     .execute();
+}
+
+export async function findUserStatus(db: Db, userId: string) {
+  const row = await db.selectFrom('users').select('status').where('id', '=', userId).executeTakeFirst();
+  return row?.status;
 }
 
 export async function updateUserStatus(

@@ -11,7 +11,7 @@ import {
   refreshTokens,
   type ClientInfo,
 } from './auth.service.ts';
-import { DEVICE_COOKIE, deviceCookieHeader, readCookie } from './device-cookie.ts';
+import { deviceCookieHeader } from './device-cookie.ts';
 
 export const clientInfo = (request: FastifyRequest): ClientInfo => {
   const hint = request.headers['sec-ch-ua-platform-version'];
@@ -19,7 +19,7 @@ export const clientInfo = (request: FastifyRequest): ClientInfo => {
     ip: request.ip,
     userAgent: String(request.headers['user-agent'] ?? '').slice(0, 500),
     platformVersion: typeof hint === 'string' ? hint.slice(0, 40) : undefined,
-    deviceCookie: readCookie(request.headers.cookie, DEVICE_COOKIE),
+    cookieHeader: request.headers.cookie,
   };
 };
 

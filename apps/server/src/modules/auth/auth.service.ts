@@ -9,7 +9,7 @@ import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
 import { signAccessToken } from '../../lib/tokens.ts';
 import { describeDevice } from '../../lib/user-agent.ts';
 import * as repo from './auth.repository.ts';
-import { deviceCookieValue, isValidDeviceCookie } from './device-cookie.ts';
+import { deviceCookieName, deviceCookieValue, isValidDeviceCookie, readCookie } from './device-cookie.ts';
 
 export interface AuthDeps {
   db: Db;
@@ -22,9 +22,12 @@ export interface ClientInfo {
   userAgent: string;
   /** The `Sec-CH-UA-Platform-Version` client hint, when the browser sends it (tells Windows 11 from 10). */
   platformVersion?: string;
-  /** The device cookie the browser presented, if any (see device-cookie.ts). */
-  deviceCookie?: string;
+  /** The Cookie header: it may hold a device cookie for the account signing in (see device-cookie.ts). */
+  cookieHeader?: string;
 }
+
+/** Account key of a typed name that matches no user (a user's key is its id). */
+const UNKNOWN_ACCOUNT_PREFIX = 'name:';
 
 const sessionInvalid = () => new AppError(ApiCode.SessionInvalid, 'auth.refreshInvalid');
 
@@ -65,7 +68,13 @@ export async function enforceThrottle(
   const since = isoAfterSeconds(-limits.windowSeconds);
   const { accountKey, ip } = attempt;
   const refuse = async (key: string, params: Record<string, number>) => {
-    await repo.foldThrottledAttempt(deps.db, attempt.id, { accountKey, ip, since });
+    await repo.foldThrottledAttempt(deps.db, attempt.id, {
+      // Names that match no user are endless: their throttled attempts fold per address, so cycling
+      // through invented names cannot add a row per request.
+      accountKey: accountKey.startsWith(UNKNOWN_ACCOUNT_PREFIX) ? `${UNKNOWN_ACCOUNT_PREFIX}*` : accountKey,
+      ip,
+      windowSeconds: limits.windowSeconds,
+    });
     throw new AppError(ApiCode.TooManyRequests, key, params);
   };
 
@@ -93,9 +102,9 @@ export async function enforceThrottle(
 /** Opens a session and issues its first token pair; the user's oldest sessions beyond the limit end. */
 async function startSession(
   deps: AuthDeps,
-  user: { id: string; customer_id: string },
+  user: { id: string; customer_id: string; last_login_at: string | null; last_login_ip: string | null },
   client: ClientInfo,
-): Promise<TokenPair> {
+): Promise<TokenPair | null> {
   const sessionId = newId();
   const now = Date.now();
   const expiresAt = isoAfterSeconds(deps.config.sessionMaxAgeSeconds, now);
@@ -109,7 +118,16 @@ async function startSession(
     revoked_reason: null,
     ip: client.ip,
     user_agent: client.userAgent,
+    // What this session shows as "last sign-in": the user's sign-in before this one.
+    previous_login_at: user.last_login_at,
+    previous_login_ip: user.last_login_ip,
   });
+  // A user disabled while this sign-in was under way (after its status was read) must not keep the
+  // session: disabling revoked the sessions that existed, so this one is checked against the status now.
+  if ((await repo.findUserStatus(deps.db, user.id)) !== 'enabled') {
+    await repo.revokeSession(deps.db, sessionId, 'user_disabled');
+    return null;
+  }
   await repo.revokeSessionsBeyond(deps.db, user.id, deps.config.maxSessionsPerUser, 'session_limit');
   return issueTokenPair(deps, {
     sessionId,
@@ -184,7 +202,7 @@ export async function loginWithPassword(
   const loginName = input.userName.trim().toLowerCase();
   const user = await repo.findUserForLogin(deps.db, input.userName.trim());
   // Login name and phone of one user are one account; an unknown name is counted by what was typed.
-  const accountKey = user?.id ?? `name:${loginName}`;
+  const accountKey = user?.id ?? `${UNKNOWN_ACCOUNT_PREFIX}${loginName}`;
   const attemptId = await logAttempt(
     deps,
     {
@@ -200,7 +218,7 @@ export async function loginWithPassword(
   const trustedDevice =
     user !== undefined &&
     isValidDeviceCookie(
-      client.deviceCookie,
+      readCookie(client.cookieHeader, deviceCookieName(user.id)),
       user.id,
       deps.tokenSecret,
       deps.config.loginThrottle.deviceCookieDays,
@@ -225,6 +243,10 @@ export async function loginWithPassword(
     throw new AppError(ApiCode.Forbidden, 'auth.customerFrozen');
   }
   const pair = await startSession(deps, user, client);
+  if (!pair) {
+    await log(LoginResult.Disabled);
+    throw new AppError(ApiCode.Forbidden, 'auth.userDisabled');
+  }
   await log(LoginResult.Success);
   await repo.recordSuccessfulLogin(deps.db, user.id, client.ip);
   return { answer: { ...pair, isInitPassword: user.is_init_password === 1 }, userId: user.id };

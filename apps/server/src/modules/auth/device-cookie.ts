@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ApiPath } from '@portal/contracts/api-paths';
+import { sha256 } from '../../lib/ids.ts';
 
 /**
  * OWASP's "device cookie": after a successful sign-in the browser gets a cookie naming the account, signed
@@ -8,6 +9,13 @@ import { ApiPath } from '@portal/contracts/api-paths';
  * applies). The cookie carries no session: on its own it opens nothing.
  */
 export const DEVICE_COOKIE = 'portal_device';
+
+/**
+ * One cookie per account, so a browser shared by several accounts (an office PC, one person's two
+ * accounts) stays trusted for each: a second account's sign-in does not overwrite the first one's cookie.
+ * The name carries a hash of the user id, not the id.
+ */
+export const deviceCookieName = (userId: string) => `${DEVICE_COOKIE}_${sha256(userId).slice(0, 16)}`;
 /** Only the sign-in calls need it (`/api/Login/…`). */
 export const DEVICE_COOKIE_PATH = ApiPath.CustomerLogin.slice(0, ApiPath.CustomerLogin.lastIndexOf('/'));
 
@@ -51,8 +59,9 @@ export function readCookie(header: string | undefined, name: string): string | u
 
 /** The Set-Cookie header value: HttpOnly, SameSite=Strict, scoped to the sign-in path, Secure over HTTPS. */
 export function deviceCookieHeader(value: string, maxAgeDays: number, secure: boolean): string {
+  const userId = value.slice(0, value.indexOf('.'));
   return [
-    `${DEVICE_COOKIE}=${value}`,
+    `${deviceCookieName(userId)}=${value}`,
     `Path=${DEVICE_COOKIE_PATH}`,
     `Max-Age=${maxAgeDays * 86_400}`,
     'HttpOnly',
