@@ -1,9 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import type { AppConfig } from '../config.ts';
+import type { AppConfig, DatabaseTimeouts } from '../config.ts';
+import { checkSqliteIntegrity, checkSqliteWritable } from './availability.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -11,20 +10,48 @@ export type Db = Kysely<Database>;
 // PostgreSQL bigint and numeric columns arrive as strings by default; counts and amounts here fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
-/** Opens the configured database: SQLite (WAL, foreign keys, busy timeout) or a PostgreSQL pool. */
-export function createDatabase(database: AppConfig['database']): Db {
+/** The defaults of config.ts, for callers (migrate.ts) that do not pass their own. */
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
+  connectMs: 5000,
+  statementMs: 15_000,
+  idleTransactionMs: 30_000,
+};
+
+/**
+ * Opens the configured database: SQLite (WAL, foreign keys, busy timeout) or a PostgreSQL pool.
+ * The pool's limits keep a stopped or frozen PostgreSQL from holding requests: opening a connection or
+ * waiting for a free one ends after `connectMs`, a statement after `statementMs` (on the server; the
+ * client gives up a second later when the server is frozen and cannot answer), and a transaction left
+ * idle is ended by the server after `idleTransactionMs`.
+ */
+export function createDatabase(
+  database: AppConfig['database'],
+  timeouts: DatabaseTimeouts = DEFAULT_DATABASE_TIMEOUTS,
+): Db {
   if (database.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: database.url,
+      max: 10,
+      connectionTimeoutMillis: timeouts.connectMs,
+      statement_timeout: timeouts.statementMs,
+      query_timeout: timeouts.statementMs + 1000,
+      idle_in_transaction_session_timeout: timeouts.idleTransactionMs,
+      keepAlive: true,
+    });
     // An idle connection the server drops (restart, failover, admin termination) is discarded by the pool;
     // without a listener its 'error' event would crash the process.
     pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
-  mkdirSync(path.dirname(database.file), { recursive: true });
-  const sqlite = new SqliteDatabase(database.file);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('synchronous = NORMAL');
+  // A read-only data directory or a damaged file stops the start with one line naming DATA_DIR.
+  checkSqliteWritable(database.file);
+  const sqlite = checkSqliteIntegrity(database.file, () => {
+    const handle = new SqliteDatabase(database.file);
+    handle.pragma('journal_mode = WAL');
+    handle.pragma('foreign_keys = ON');
+    handle.pragma('busy_timeout = 5000');
+    handle.pragma('synchronous = NORMAL');
+    return handle;
+  });
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
 }
