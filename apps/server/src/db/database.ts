@@ -41,6 +41,11 @@ export function createDatabase(
     // An idle connection the server drops (restart, failover, admin termination) is discarded by the pool;
     // without a listener its 'error' event would crash the process.
     pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+    // A connection lost while checked out (mid-query) errors its query, which answers 503; pg also emits
+    // 'error' on the client, and the pool listens only to idle clients, so without this the process dies.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+    });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   // A read-only data directory or a damaged file stops the start with one line naming DATA_DIR.
@@ -49,7 +54,8 @@ export function createDatabase(
     const handle = new SqliteDatabase(database.file);
     handle.pragma('journal_mode = WAL');
     handle.pragma('foreign_keys = ON');
-    handle.pragma('busy_timeout = 5000');
+    // Waiting for another writer's lock counts as one statement (5 s unless the statement limit is lower).
+    handle.pragma(`busy_timeout = ${Math.min(5000, timeouts.statementMs)}`);
     handle.pragma('synchronous = NORMAL');
     return handle;
   });
