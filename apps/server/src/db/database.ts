@@ -59,5 +59,30 @@ export function createDatabase(
     handle.pragma('synchronous = NORMAL');
     return handle;
   });
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+}
+
+/** Statements kept prepared per SQLite connection; past this many distinct texts the cache starts over. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every statement anew on each call, which costs as much as running a small query.
+ * The handle given to Kysely reuses the prepared statement of an identical SQL text (parameters are bound
+ * per call). A statement that is still being iterated (a streamed query) is never handed out twice.
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database) {
+  const cache = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      const cached = cache.get(text);
+      if (cached && !cached.busy) return cached;
+      const statement = sqlite.prepare(text);
+      if (!cached) {
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.clear();
+        cache.set(text, statement);
+      }
+      return statement;
+    },
+  };
 }
