@@ -15,6 +15,7 @@ import { authenticatePlugin } from './plugins/authenticate.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorHandlerPlugin, sendEnvelope } from './plugins/error-handler.ts';
+import { healthPlugin } from './plugins/health.ts';
 import { acceptEmptyJsonBodies } from './plugins/json-body.ts';
 import { requestContextPlugin } from './plugins/request-context.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -48,6 +49,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       return typeof given === 'string' && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    // While closing, plugins/health.ts answers the localized 503 envelope instead of Fastify's own body.
+    return503OnClosing: false,
+    // Room for the database plugin's own start-up check, which fails with a clearer message.
+    pluginTimeout: Math.max(10_000, config.databaseTimeouts.connectMs * 2),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -59,6 +64,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(securityHeadersPlugin);
   await app.register(compressionPlugin);
   await app.register(databasePlugin, { config });
+  await app.register(healthPlugin);
   await app.register(authenticatePlugin);
   await app.register(jobsPlugin);
 

@@ -48,6 +48,10 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
+  DB_IDLE_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
 });
 
 export interface AppConfig {
@@ -81,6 +85,19 @@ export interface AppConfig {
   webDistDir: string | undefined;
   seedDemo: boolean;
   trustProxy: boolean;
+  /** Limits that keep a stopped or frozen database from holding requests (see db/database.ts). */
+  databaseTimeouts: DatabaseTimeouts;
+  /** Longest a graceful shutdown may take before the process exits with code 1. */
+  shutdownTimeoutMs: number;
+}
+
+export interface DatabaseTimeouts {
+  /** Opening a connection, or waiting for a free one in the pool; also the start-up reachability check. */
+  connectMs: number;
+  /** One SQL statement (PostgreSQL statement_timeout; a frozen server is caught on the client side). */
+  statementMs: number;
+  /** A transaction left idle this long is ended by PostgreSQL. */
+  idleTransactionMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -121,6 +138,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     seedDemo: e.SEED_DEMO,
     trustProxy: e.TRUST_PROXY,
+    databaseTimeouts: {
+      connectMs: e.DB_CONNECT_TIMEOUT_MS,
+      statementMs: e.DB_STATEMENT_TIMEOUT_MS,
+      idleTransactionMs: e.DB_IDLE_TRANSACTION_TIMEOUT_MS,
+    },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };
 }
 

@@ -5,7 +5,7 @@ import { migrateToLatest } from './db/migrate.ts';
 /** `npm run db:migrate`: applies pending migrations to the configured database and exits. */
 async function main() {
   const config = loadConfig();
-  const db = createDatabase(config.database);
+  const db = createDatabase(config.database, config.databaseTimeouts);
   try {
     const applied = await migrateToLatest(db);
     console.log(

@@ -25,6 +25,8 @@ export const ApiCode = {
   /** Too many attempts: wait and try again. */
   TooManyRequests: 429,
   ServerError: 500,
+  /** The service is briefly unavailable (database outage, restart); HTTP 503 with Retry-After. */
+  ServiceUnavailable: 503,
 } as const;
 export type ApiCode = (typeof ApiCode)[keyof typeof ApiCode];
 

@@ -1,9 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import type { AppConfig } from '../config.ts';
+import type { AppConfig, DatabaseTimeouts } from '../config.ts';
+import { checkSqliteIntegrity, checkSqliteWritable } from './availability.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -11,20 +10,79 @@ export type Db = Kysely<Database>;
 // PostgreSQL bigint and numeric columns arrive as strings by default; counts and amounts here fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
-/** Opens the configured database: SQLite (WAL, foreign keys, busy timeout) or a PostgreSQL pool. */
-export function createDatabase(database: AppConfig['database']): Db {
+/** The defaults of config.ts, for callers (migrate.ts) that do not pass their own. */
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
+  connectMs: 5000,
+  statementMs: 15_000,
+  idleTransactionMs: 30_000,
+};
+
+/**
+ * Opens the configured database: SQLite (WAL, foreign keys, busy timeout) or a PostgreSQL pool.
+ * The pool's limits keep a stopped or frozen PostgreSQL from holding requests: opening a connection or
+ * waiting for a free one ends after `connectMs`, a statement after `statementMs` (on the server; the
+ * client gives up a second later when the server is frozen and cannot answer), and a transaction left
+ * idle is ended by the server after `idleTransactionMs`.
+ */
+export function createDatabase(
+  database: AppConfig['database'],
+  timeouts: DatabaseTimeouts = DEFAULT_DATABASE_TIMEOUTS,
+): Db {
   if (database.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: database.url,
+      max: 10,
+      connectionTimeoutMillis: timeouts.connectMs,
+      statement_timeout: timeouts.statementMs,
+      query_timeout: timeouts.statementMs + 1000,
+      idle_in_transaction_session_timeout: timeouts.idleTransactionMs,
+      keepAlive: true,
+    });
     // An idle connection the server drops (restart, failover, admin termination) is discarded by the pool;
     // without a listener its 'error' event would crash the process.
     pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+    // A connection lost while checked out (mid-query) errors its query, which answers 503; pg also emits
+    // 'error' on the client, and the pool listens only to idle clients, so without this the process dies.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+    });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
-  mkdirSync(path.dirname(database.file), { recursive: true });
-  const sqlite = new SqliteDatabase(database.file);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('synchronous = NORMAL');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  // A read-only data directory or a damaged file stops the start with one line naming DATA_DIR.
+  checkSqliteWritable(database.file);
+  const sqlite = checkSqliteIntegrity(database.file, () => {
+    const handle = new SqliteDatabase(database.file);
+    handle.pragma('journal_mode = WAL');
+    handle.pragma('foreign_keys = ON');
+    // Waiting for another writer's lock counts as one statement (5 s unless the statement limit is lower).
+    handle.pragma(`busy_timeout = ${Math.min(5000, timeouts.statementMs)}`);
+    handle.pragma('synchronous = NORMAL');
+    return handle;
+  });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+}
+
+/** Statements kept prepared per SQLite connection; past this many distinct texts the cache starts over. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every statement anew on each call, which costs as much as running a small query.
+ * The handle given to Kysely reuses the prepared statement of an identical SQL text (parameters are bound
+ * per call). A statement that is still being iterated (a streamed query) is never handed out twice.
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database) {
+  const cache = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      const cached = cache.get(text);
+      if (cached && !cached.busy) return cached;
+      const statement = sqlite.prepare(text);
+      if (!cached) {
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.clear();
+        cache.set(text, statement);
+      }
+      return statement;
+    },
+  };
 }

@@ -55,8 +55,16 @@ export const authenticatePlugin = fp(
           ? new AppError(ApiCode.AccessTokenExpired, 'auth.accessTokenExpired')
           : new AppError(ApiCode.NotSignedIn, 'auth.notSignedIn');
       }
-      const context = await findSessionContext(app.db, verified.claims.sid);
-      if (!isSessionLive(context)) throw new AppError(ApiCode.SessionInvalid, 'auth.sessionInvalid');
+      // The roles are read alongside the session (one round trip on PostgreSQL, not two) for the user and
+      // customer the signed token names; they are used only if the session row confirms both.
+      const { claims } = verified;
+      const [context, roles] = await Promise.all([
+        findSessionContext(app.db, claims.sid),
+        findUserRoles(app.db, claims.cid, claims.sub),
+      ]);
+      if (!isSessionLive(context) || context.user_id !== claims.sub || context.customer_id !== claims.cid) {
+        throw new AppError(ApiCode.SessionInvalid, 'auth.sessionInvalid');
+      }
       if (context.customer_status === 'arrears' && !config.allowInArrears) {
         throw new AppError(ApiCode.Arrears, 'auth.arrears');
       }
@@ -64,7 +72,6 @@ export const authenticatePlugin = fp(
       if (context.is_init_password === 1 && !config.allowWithInitialPassword) {
         throw new AppError(ApiCode.Forbidden, 'password.initialMustChange');
       }
-      const roles = await findUserRoles(app.db, context.customer_id, context.user_id);
       request.auth = {
         userId: context.user_id,
         customerId: context.customer_id,

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
 import { readOrCreateFileSecret } from '../config.ts';
+import { checkPostgresReachable } from '../db/availability.ts';
 import { createDatabase, type Db } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { readOrCreateDbSecret } from '../db/secrets.ts';
@@ -15,15 +16,26 @@ declare module 'fastify' {
   }
 }
 
-/** Opens the database, applies migrations, seeds demo data on an empty database, resolves the token secret. */
+/**
+ * Opens the database and checks it (SQLite: writable, quick_check; PostgreSQL: answers within
+ * DB_CONNECT_TIMEOUT_MS), applies migrations, seeds demo data on an empty database, resolves the token secret. */
 export const databasePlugin = fp<{ config: AppConfig }>(
   async (app, { config }) => {
-    const db = createDatabase(config.database);
+    const db = createDatabase(config.database, config.databaseTimeouts);
     app.decorate('db', db);
     app.decorate('config', config);
     app.addHook('onClose', async () => {
-      await db.destroy();
+      await db.destroy().catch(() => undefined);
     });
+    // Fail fast with one line naming DATABASE_URL rather than a stack or Fastify's plugin timeout.
+    if (config.database.kind === 'postgres') {
+      try {
+        await checkPostgresReachable(db, config.database, config.databaseTimeouts);
+      } catch (error) {
+        await db.destroy().catch(() => undefined);
+        throw error;
+      }
+    }
     const applied = await migrateToLatest(db);
     if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
     if (config.seedDemo) {

@@ -2,9 +2,40 @@ import { ApiCode, type Envelope, type FieldError } from '@portal/contracts/envel
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/availability.ts';
 import { AppError } from '../lib/errors.ts';
-import { isMessageKey, translate } from '../lib/messages.ts';
+import { defineMessages, isMessageKey, translate } from '../lib/messages.ts';
 import { zodLocaleError } from '../lib/validation-locale.ts';
+
+defineMessages({
+  'error.unavailable': {
+    'zh-CN': '服务暂时不可用，请稍后重试',
+    'en-US': 'The service is briefly unavailable; please try again in a moment',
+    'zh-TW': '服務暫時無法使用，請稍後重試',
+  },
+  'error.shuttingDown': {
+    'zh-CN': '服务正在重启，请稍后重试',
+    'en-US': 'The service is restarting; please try again in a moment',
+    'zh-TW': '服務正在重新啟動，請稍後重試',
+  },
+});
+
+/** Seconds a caller is asked to wait (Retry-After) when the service is briefly unavailable. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** HTTP 503 in the envelope with Retry-After: a database outage or a shutting-down instance. */
+export function sendUnavailable(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  messageKey: 'error.unavailable' | 'error.shuttingDown' = 'error.unavailable',
+) {
+  return sendEnvelope(reply.header('Retry-After', String(RETRY_AFTER_SECONDS)), 503, {
+    code: ApiCode.ServiceUnavailable,
+    success: false,
+    message: request.t(messageKey),
+    data: null,
+  });
+}
 
 /** Error answers bypass the route's success schema: the envelope's `data` differs. */
 function sendEnvelope(reply: FastifyReply, httpStatus: number, body: Envelope<unknown>) {
@@ -93,6 +124,10 @@ export const errorHandlerPlugin = fp(
           message: request.t(key),
           data: null,
         });
+      }
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error }, 'database unavailable');
+        return sendUnavailable(request, reply);
       }
       request.log.error({ err: error }, 'request failed');
       return sendEnvelope(reply, 500, {

@@ -1,0 +1,167 @@
+// Request throughput of the built server under 20 kept-alive connections, against a bare Fastify route
+// measured in the same run: a signed-in address list page (GET /api/CustomerAddress/Query, 20 rows, the
+// call the address book page makes) and the cached province list (GET /api/Common/GetAllCnProvices).
+// The load generator is this process (node:http keep-alive agent, 20 connections, 20 requests in flight),
+// the same for every target. Needs `npm run build -w apps/server` first (SQLite, fresh data directory).
+//
+//   node bench/throughput.mjs [seconds per measurement, default 5]
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { freePort, REPO_ROOT, sleep, waitUntil } from '../scripts/lib/process-helpers.mjs';
+import { median, printTable, PROBE_PATH } from './lib.mjs';
+
+const CONNECTIONS = 20;
+const SECONDS = Number(process.argv[2] ?? 5);
+const ROUNDS = 3;
+const SERVER = path.join(REPO_ROOT, 'apps', 'server', 'dist', 'server.js');
+const BASELINE = path.join(REPO_ROOT, 'bench', 'fixtures', 'fastify-hello.mjs');
+
+if (!existsSync(SERVER)) {
+  console.error(
+    `${path.relative(REPO_ROOT, SERVER)} is missing: run \`npm run build -w apps/server\` first.`,
+  );
+  process.exit(1);
+}
+
+async function start(script, env) {
+  const port = await freePort();
+  const childEnv = { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' };
+  delete childEnv.DATABASE_URL;
+  const child = spawn(process.execPath, [script], { env: childEnv, stdio: 'ignore' });
+  let dead = false;
+  child.once('exit', () => (dead = true));
+  await waitUntil(() => fetch(`http://127.0.0.1:${port}${PROBE_PATH}`).then((r) => r.ok), {
+    timeoutMs: 120_000,
+    what: path.basename(script),
+    isDead: () => dead,
+  });
+  return {
+    port,
+    stop: () =>
+      new Promise((resolve) => {
+        if (dead) return resolve();
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+function send(agent, port, method, urlPath, headers = {}, body) {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        agent,
+        method,
+        path: urlPath,
+        headers: { ...(payload ? { 'content-type': 'application/json' } : {}), ...headers },
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** Requests per second over SECONDS with CONNECTIONS loops, after a one-second warm-up; checks every answer. */
+async function measure(port, urlPath, headers) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  let counting = false;
+  let stop = false;
+  let done = 0;
+  const loop = async () => {
+    while (!stop) {
+      const answer = await send(agent, port, 'GET', urlPath, headers);
+      if (answer.status !== 200) throw new Error(`${urlPath} answered ${answer.status}: ${answer.body}`);
+      if (counting) done++;
+    }
+  };
+  const loops = Array.from({ length: CONNECTIONS }, loop);
+  await sleep(1000);
+  counting = true;
+  const started = performance.now();
+  await sleep(SECONDS * 1000);
+  counting = false;
+  const elapsed = (performance.now() - started) / 1000;
+  stop = true;
+  await Promise.all(loops);
+  agent.destroy();
+  return done / elapsed;
+}
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+const portal = await start(SERVER, { DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+const baseline = await start(BASELINE, {});
+try {
+  const agent = new http.Agent({ keepAlive: true });
+  const login = await send(
+    agent,
+    portal.port,
+    'POST',
+    '/api/Login/CustomerLogin',
+    {},
+    {
+      userName: 'demo',
+      password: 'Demo@123456',
+    },
+  );
+  const token = JSON.parse(login.body).data.jwtToken;
+  const auth = { authorization: `Bearer ${token}`, 'accept-language': 'zh-CN' };
+  // A full first page: 20 addresses in the demo customer's book.
+  for (let i = 0; i < 20; i++) {
+    const answer = await send(agent, portal.port, 'POST', '/api/CustomerAddress/Insert', auth, {
+      addressType: i % 2 ? 'sender' : 'receiver',
+      name: `收件人${i}`,
+      company: '深圳市演示科技有限公司',
+      phone: '13800138000',
+      countryCode: 'CN',
+      province: '广东省',
+      city: '深圳市',
+      district: '南山区',
+      postalCode: '518000',
+      addressLine1: `科技园南区 ${i + 1} 栋 101`,
+    });
+    if (JSON.parse(answer.body).code !== 200) throw new Error(`address insert failed: ${answer.body}`);
+  }
+  agent.destroy();
+  const listPath = '/api/CustomerAddress/Query?pageIndex=1&pageSize=20';
+  const series = { bare: [], list: [], provinces: [] };
+  // Interleaved rounds, so drift in machine load touches every series alike.
+  for (let round = 0; round < ROUNDS; round++) {
+    series.bare.push(await measure(baseline.port, PROBE_PATH, {}));
+    series.list.push(await measure(portal.port, listPath, auth));
+    series.provinces.push(await measure(portal.port, '/api/Common/GetAllCnProvices', auth));
+  }
+  const bare = median(series.bare);
+  const row = (what, values) => [
+    what,
+    `${Math.round(median(values)).toLocaleString('en-US')} req/s`,
+    `${(median(values) / bare).toFixed(3)}×`,
+  ];
+  console.log(
+    `\n${CONNECTIONS} connections, ${SECONDS} s per measurement, median of ${ROUNDS} interleaved rounds\n`,
+  );
+  printTable([
+    ['what', 'throughput', 'vs bare Fastify'],
+    row('signed-in address list, 20 rows (GET /api/CustomerAddress/Query)', series.list),
+    row('cached province list (GET /api/Common/GetAllCnProvices)', series.provinces),
+    row('baseline: bare Fastify route', series.bare),
+  ]);
+} finally {
+  await portal.stop();
+  await baseline.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
