@@ -31,6 +31,12 @@ const enUS: Messages = {
   guard: {
     sessionExpired: 'Your session has expired. Please sign in again.',
   },
+  unsavedChanges: {
+    title: 'Discard unsaved changes?',
+    content: 'What you entered will not be saved if you close this form.',
+    discard: 'Discard',
+    keepEditing: 'Keep editing',
+  },
   access: {
     denied: 'Sorry, you do not have permission for this operation: {{permission}}',
   },
