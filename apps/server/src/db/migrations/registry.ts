@@ -4,6 +4,7 @@ import * as applicationData from './2026-11-22-002-application-data.ts';
 import * as currencies from './2026-11-22-010-currencies.ts';
 import * as addresses from './2026-11-22-011-addresses.ts';
 import * as addressMenu from './2026-11-22-012-address-menu.ts';
+import * as americanSpelling from './2026-11-23-020-american-spelling.ts';
 
 /** Every migration, in order. Names sort by date; a new migration gets a new, later name here. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-010-currencies': currencies,
   '2026-11-22-011-addresses': addresses,
   '2026-11-22-012-address-menu': addressMenu,
+  '2026-11-23-020-american-spelling': americanSpelling,
 };
