@@ -6,8 +6,8 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 64;
 export const NewPasswordSchema = z
   .string()
-  .min(PASSWORD_MIN_LENGTH)
-  .max(PASSWORD_MAX_LENGTH)
+  .min(PASSWORD_MIN_LENGTH, 'password.tooShort')
+  .max(PASSWORD_MAX_LENGTH, 'password.tooLong')
   .regex(/[A-Za-z]/, 'password.needsLetter')
   .regex(/\d/, 'password.needsDigit');
 
