@@ -8,6 +8,7 @@ import {
   type CnDivisionIndex,
   type CnDivisionProblem,
 } from './reference.ts';
+import { optionalTextField, requiredIssue, textField, type TextIssueParams } from './text.ts';
 
 /**
  * The address book (`/api/CustomerAddress/...`): sender and receiver addresses of a customer. The same
@@ -37,6 +38,23 @@ export const ADDRESS_FIELD_MAX = {
   houseNumber: 32,
   taxId: 64,
 } as const;
+
+/** The fields' names in plain words, for validation messages ("姓名最多 100 个字"). */
+export const ADDRESS_FIELD_LABELS = {
+  name: { 'zh-CN': '姓名', 'en-US': 'Name', 'zh-TW': '姓名' },
+  company: { 'zh-CN': '公司', 'en-US': 'Company', 'zh-TW': '公司' },
+  phone: { 'zh-CN': '电话', 'en-US': 'Phone', 'zh-TW': '電話' },
+  email: { 'zh-CN': '邮箱', 'en-US': 'Email', 'zh-TW': '電子郵件' },
+  province: { 'zh-CN': '省/州', 'en-US': 'Province/State', 'zh-TW': '省/州' },
+  city: { 'zh-CN': '城市', 'en-US': 'City', 'zh-TW': '城市' },
+  district: { 'zh-CN': '区县', 'en-US': 'District', 'zh-TW': '區縣' },
+  postalCode: { 'zh-CN': '邮编', 'en-US': 'Postal code', 'zh-TW': '郵遞區號' },
+  addressLine1: { 'zh-CN': '地址1', 'en-US': 'Address line 1', 'zh-TW': '地址1' },
+  addressLine2: { 'zh-CN': '地址2', 'en-US': 'Address line 2', 'zh-TW': '地址2' },
+  addressLine3: { 'zh-CN': '地址3', 'en-US': 'Address line 3', 'zh-TW': '地址3' },
+  houseNumber: { 'zh-CN': '门牌号', 'en-US': 'House number', 'zh-TW': '門牌號' },
+  taxId: { 'zh-CN': '税号', 'en-US': 'Tax ID', 'zh-TW': '稅號' },
+} as const satisfies Record<string, LocalizedText>;
 
 /** Import limits: the upload is refused before parsing beyond these. */
 export const ADDRESS_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
@@ -140,22 +158,26 @@ export function isValidPhone(countryCode: string, phone: string): boolean {
   return CN_MOBILE_PATTERN.test(compact) || CN_LANDLINE_PATTERN.test(compact);
 }
 
-const requiredText = (max: number) => z.string().trim().min(1, AddressMessage.Required).max(max);
+export type AddressTextField = keyof typeof ADDRESS_FIELD_LABELS;
+/** The server's limit for one text field: what the form's `maxLength` uses. */
+export function addressTextMax(field: AddressTextField): number {
+  return ADDRESS_FIELD_MAX[
+    field.startsWith('addressLine') ? 'addressLine' : (field as keyof typeof ADDRESS_FIELD_MAX)
+  ];
+}
+/** Every text goes through the shared helper (control characters refused, zero-width stripped, NFC). */
+const requiredText = (field: AddressTextField) =>
+  textField({ max: addressTextMax(field), label: ADDRESS_FIELD_LABELS[field] });
 /** Absent, null and blank all mean "not given" and come out as null. */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((value) => (value ? value : null));
+const optionalText = (field: AddressTextField) =>
+  optionalTextField({ max: addressTextMax(field), label: ADDRESS_FIELD_LABELS[field] });
 
 const addressFields = {
   addressType: z.enum(ADDRESS_TYPES),
-  name: requiredText(ADDRESS_FIELD_MAX.name),
-  company: optionalText(ADDRESS_FIELD_MAX.company),
-  phone: requiredText(ADDRESS_FIELD_MAX.phone),
-  email: optionalText(ADDRESS_FIELD_MAX.email),
+  name: requiredText('name'),
+  company: optionalText('company'),
+  phone: requiredText('phone'),
+  email: optionalText('email'),
   /** ISO 3166-1 alpha-2. */
   countryCode: z
     .string()
@@ -163,19 +185,17 @@ const addressFields = {
     .toUpperCase()
     .regex(/^[A-Z]{2}$/, AddressMessage.CountryUnknown),
   /** Province or state. Required for China (a name from the division data). */
-  province: optionalText(ADDRESS_FIELD_MAX.province),
-  city: requiredText(ADDRESS_FIELD_MAX.city),
+  province: optionalText('province'),
+  city: requiredText('city'),
   /** Required for Chinese cities that have districts. */
-  district: optionalText(ADDRESS_FIELD_MAX.district),
+  district: optionalText('district'),
   /** Checked against the country's format where one is known; required there, except for China. */
-  postalCode: optionalText(ADDRESS_FIELD_MAX.postalCode).transform((value) =>
-    value ? normalizePostalCode(value) : null,
-  ),
-  addressLine1: requiredText(ADDRESS_FIELD_MAX.addressLine),
-  addressLine2: optionalText(ADDRESS_FIELD_MAX.addressLine),
-  addressLine3: optionalText(ADDRESS_FIELD_MAX.addressLine),
-  houseNumber: optionalText(ADDRESS_FIELD_MAX.houseNumber),
-  taxId: optionalText(ADDRESS_FIELD_MAX.taxId),
+  postalCode: optionalText('postalCode').transform((value) => (value ? normalizePostalCode(value) : null)),
+  addressLine1: requiredText('addressLine1'),
+  addressLine2: optionalText('addressLine2'),
+  addressLine3: optionalText('addressLine3'),
+  houseNumber: optionalText('houseNumber'),
+  taxId: optionalText('taxId'),
   /** Make this the default address of its type (the previous default stops being one). */
   isDefault: z.boolean().optional(),
 };
@@ -190,7 +210,7 @@ export interface AddressSchemaOptions {
   cnDivisions?: CnDivisionIndex;
 }
 
-type IssueSink = (field: keyof AddressFields, message: AddressMessage) => void;
+type IssueSink = (field: keyof AddressFields, message: string, params?: TextIssueParams) => void;
 
 /** Rules across fields, shared by every schema below. */
 function checkAddress(value: AddressFields, options: AddressSchemaOptions, issue: IssueSink) {
@@ -208,7 +228,8 @@ function checkAddress(value: AddressFields, options: AddressSchemaOptions, issue
   }
   if (country !== 'CN') return;
   if (!value.province) {
-    issue('province', AddressMessage.Required);
+    const required = requiredIssue(ADDRESS_FIELD_LABELS.province);
+    issue('province', required.message, required.params);
     return;
   }
   if (!value.city || !options.cnDivisions) return;
@@ -222,8 +243,8 @@ function checkAddress(value: AddressFields, options: AddressSchemaOptions, issue
  */
 export function createAddressSchemas(options: AddressSchemaOptions = {}) {
   const refine = (value: AddressFields, ctx: z.RefinementCtx) =>
-    checkAddress(value, options, (field, message) =>
-      ctx.addIssue({ code: 'custom', path: [field], message }),
+    checkAddress(value, options, (field, message, params) =>
+      ctx.addIssue({ code: 'custom', path: [field], message, ...(params ? { params } : {}) }),
     );
   return {
     /** `POST /api/CustomerAddress/Insert` */

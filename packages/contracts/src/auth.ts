@@ -1,18 +1,28 @@
 import { z } from 'zod';
+import { textField } from './text.ts';
 
 /** Password rule for every new password: 8–64 characters with at least one letter and one digit. */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 64;
 export const NewPasswordSchema = z
   .string()
-  .min(PASSWORD_MIN_LENGTH)
-  .max(PASSWORD_MAX_LENGTH)
+  .min(PASSWORD_MIN_LENGTH, 'password.tooShort')
+  .max(PASSWORD_MAX_LENGTH, 'password.tooLong')
   .regex(/[A-Za-z]/, 'password.needsLetter')
   .regex(/\d/, 'password.needsDigit');
 
-/** `POST /api/Login/CustomerLogin`: the login name or the phone number, and the password. */
+/** Longest login name (or phone number) accepted at sign-in. */
+export const LOGIN_NAME_MAX_LENGTH = 64;
+
+/**
+ * `POST /api/Login/CustomerLogin`: the login name or the phone number, and the password. The name goes
+ * through the shared text helper (it is written to the login log as typed).
+ */
 export const LoginRequestSchema = z.object({
-  userName: z.string().trim().min(1).max(64),
+  userName: textField({
+    max: LOGIN_NAME_MAX_LENGTH,
+    label: { 'zh-CN': '账号', 'en-US': 'Login name', 'zh-TW': '帳號' },
+  }),
   password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;

@@ -1,3 +1,4 @@
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@portal/contracts/auth';
 import type { Language } from '@portal/contracts/languages';
 
 /**
@@ -112,6 +113,16 @@ const messages = {
     'zh-CN': '密码需包含字母',
     'en-US': 'The password needs at least one letter',
     'zh-TW': '密碼需包含字母',
+  },
+  'password.tooShort': {
+    'zh-CN': `密码至少 ${PASSWORD_MIN_LENGTH} 位`,
+    'en-US': `The password needs at least ${PASSWORD_MIN_LENGTH} characters`,
+    'zh-TW': `密碼至少 ${PASSWORD_MIN_LENGTH} 個字元`,
+  },
+  'password.tooLong': {
+    'zh-CN': `密码最多 ${PASSWORD_MAX_LENGTH} 位`,
+    'en-US': `The password can have at most ${PASSWORD_MAX_LENGTH} characters`,
+    'zh-TW': `密碼最多 ${PASSWORD_MAX_LENGTH} 個字元`,
   },
   'password.needsDigit': {
     'zh-CN': '密码需包含数字',

@@ -1,4 +1,5 @@
 import { ApiCode, type Envelope, type FieldError } from '@portal/contracts/envelope';
+import { fieldMessage } from '@portal/contracts/text';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -46,7 +47,10 @@ function sendEnvelope(reply: FastifyReply, httpStatus: number, body: Envelope<un
     .send(body);
 }
 
-/** Field errors in the caller's language: our own message keys, else zod's locale for the issue. */
+/**
+ * Field errors in the caller's language: text-field problems in plain words naming the field, then our own
+ * message keys, else zod's locale for the issue.
+ */
 function fieldErrors(request: FastifyRequest, error: FastifyError & { validation: unknown[] }): FieldError[] {
   const localeError = zodLocaleError(request.language);
   return error.validation.map((raw) => {
@@ -58,7 +62,8 @@ function fieldErrors(request: FastifyRequest, error: FastifyError & { validation
     };
     const field = item.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
     const own =
-      item.message && isMessageKey(item.message) ? translate(request.language, item.message) : undefined;
+      (item.message && fieldMessage(item.message, item.params?.params, request.language)) ??
+      (item.message && isMessageKey(item.message) ? translate(request.language, item.message) : undefined);
     const issue = { code: item.keyword, ...item.params, path: [], message: item.message } as never;
     const fromZod = (localeError as (issue: never) => string | { message: string } | undefined)(issue);
     const zodText = typeof fromZod === 'string' ? fromZod : fromZod?.message;

@@ -64,7 +64,12 @@ describe(`account on ${ENGINE}`, () => {
     });
     const weak = await change({ oldPassword: main.password, newPassword: 'short' });
     expect(weak.code).toBe(400);
-    expect(weak.data.errors[0]?.field).toBe('newPassword');
+    expect(weak.data.errors).toContainEqual({
+      field: 'newPassword',
+      message: 'The password needs at least 8 characters',
+    });
+    const long = await change({ oldPassword: main.password, newPassword: `A1${'x'.repeat(63)}` }, 'zh-TW');
+    expect(long.data.errors).toEqual([{ field: 'newPassword', message: '密碼最多 64 個字元' }]);
     const noDigit = await change({ oldPassword: main.password, newPassword: 'only-letters-here' }, 'zh-CN');
     expect(noDigit.data.errors[0]).toEqual({ field: 'newPassword', message: '密码需包含数字' });
     const same = await change({ oldPassword: main.password, newPassword: main.password });

@@ -189,7 +189,7 @@ describe(`address import on ${ENGINE}`, () => {
         '2:Email:The email address is not valid',
         '3:Country/Region:Unknown country or region code',
         '3:Default:Enter "Yes" or "No"',
-        '4:Name:This field is required',
+        '4:Name:Name is required',
         '6:Default:Only one address of each type can be the default',
       ]),
     );

@@ -175,7 +175,7 @@ describe(`address book CRUD on ${ENGINE}`, () => {
         field: 'province',
         message: 'Unknown province; please pick one from the list',
       },
-      { body: chinese({ province: null }), field: 'province', message: 'This field is required' },
+      { body: chinese({ province: null }), field: 'province', message: 'Province/State is required' },
       {
         body: chinese({ city: '北京市' }),
         field: 'city',
@@ -187,7 +187,12 @@ describe(`address book CRUD on ${ENGINE}`, () => {
         message: 'This district is not in the chosen city',
       },
       { body: chinese({ district: null }), field: 'district', message: 'Please choose a district' },
-      { body: chinese({ name: '  ' }), field: 'name', message: 'This field is required' },
+      { body: chinese({ name: '  ' }), field: 'name', message: 'Name is required' },
+      {
+        body: chinese({ addressLine1: 'x'.repeat(201) }),
+        field: 'addressLine1',
+        message: 'Address line 1 must be at most 200 characters',
+      },
     ];
     for (const { body, field, message } of cases) {
       const answer = await api(token, 'en-US').insert(body);
@@ -199,13 +204,82 @@ describe(`address book CRUD on ${ENGINE}`, () => {
     }
     const tooLong = await api(token, 'zh-CN').insert(chinese({ name: 'x'.repeat(101) }));
     expect(tooLong.code).toBe(400);
-    expect((tooLong.data as unknown as FieldErrors).errors[0]).toMatchObject({ field: 'name' });
+    expect((tooLong.data as unknown as FieldErrors).errors).toEqual([
+      { field: 'name', message: '姓名最多 100 个字' },
+    ]);
     expect(tooLong.message).toContain('请求参数有误');
+    const twLong = await api(token, 'zh-TW').insert(chinese({ company: '公'.repeat(101) }));
+    expect((twLong.data as unknown as FieldErrors).errors).toEqual([
+      { field: 'company', message: '公司最多 100 個字' },
+    ]);
     const twPhone = await api(token, 'zh-TW').insert(american({ phone: 'x' }));
     expect((twPhone.data as unknown as FieldErrors).errors).toContainEqual({
       field: 'phone',
       message: '電話號碼格式不正確',
     });
+    expect((await api(token).query()).data.total).toBe(0);
+  });
+
+  it('stores texts trimmed, NFC-normalised and without zero-width characters', async () => {
+    const { token } = await newCustomer();
+    const decomposed = 'Jose\u0301 Mu\u0308ller'; // é and ü as letter + combining mark
+    const created = await api(token).insert(
+      chinese({
+        name: `  \u200B${decomposed}\uFEFF `,
+        company: '\u2060光明\u200D贸易\u200C',
+        addressLine1: '\t科技园\u200B南区 1 栋\n',
+        houseNumber: '\u200B \u200B',
+      }),
+    );
+    expect(created.code).toBe(200);
+    const stored = (await api(token).get(created.data.id)).data;
+    expect(stored.name).toBe('Jos\u00E9 M\u00FCller');
+    expect(stored.name.length).toBe(11);
+    expect(stored.company).toBe('光明贸易');
+    expect(stored.addressLine1).toBe('科技园南区 1 栋');
+    expect(stored.houseNumber).toBeNull();
+    // A search for the composed form finds the address typed with combining marks.
+    expect((await api(token).query({ keyword: 'Jos\u00E9' })).data.total).toBe(1);
+  });
+
+  it('refuses control characters and text-direction overrides with a field error, storing nothing', async () => {
+    const { token } = await newCustomer();
+    const cases: { body: AddressInput; field: string; message: string }[] = [
+      {
+        body: chinese({ name: '张\u0000三' }),
+        field: 'name',
+        message: 'Name contains an invisible control character; please remove it',
+      },
+      {
+        body: chinese({ company: 'ACME\u0085Ltd' }),
+        field: 'company',
+        message: 'Company contains an invisible control character; please remove it',
+      },
+      {
+        body: chinese({ addressLine1: '科技园\n南区' }),
+        field: 'addressLine1',
+        message: 'Address line 1 contains an invisible control character; please remove it',
+      },
+      {
+        body: chinese({ addressLine2: 'invoice\u202Efdp.exe' }),
+        field: 'addressLine2',
+        message: 'Address line 2 contains a character that reverses the text direction; please remove it',
+      },
+      {
+        body: chinese({ taxId: '\u2066123\u2069' }),
+        field: 'taxId',
+        message: 'Tax ID contains a character that reverses the text direction; please remove it',
+      },
+    ];
+    for (const { body, field, message } of cases) {
+      const answer = await api(token, 'en-US').insert(body);
+      expect(answer.code, field).toBe(400);
+      expect((answer.data as unknown as FieldErrors).errors, field).toContainEqual({ field, message });
+    }
+    const zh = await api(token, 'zh-CN').insert(chinese({ name: '张\u001B三' }));
+    expect((zh.data as unknown as FieldErrors).errors).toEqual([
+      { field: 'name', message: '姓名含有不可见的控制字符，请删除后重试' },
+    ]);
     expect((await api(token).query()).data.total).toBe(0);
   });
 

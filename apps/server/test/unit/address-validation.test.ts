@@ -76,7 +76,7 @@ describe('address schema with reference data', () => {
     expect(issues({ ...base, province: '广东省', district: '南山区' })).toEqual([]);
     expect(issues({ ...base, province: '广东省' })).toEqual(['district:address.districtRequired']);
     expect(issues({ ...base, province: '湖北省', district: '南山区' })).toEqual(['city:address.cityUnknown']);
-    expect(issues({ ...base })).toEqual(['province:address.required']);
+    expect(issues({ ...base })).toEqual(['province:text.required']);
     expect(issues({ ...base, province: '湖北省', city: '仙桃市', phone: '0728-1234567' })).toEqual([]);
   });
 

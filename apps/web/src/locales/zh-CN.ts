@@ -37,6 +37,12 @@ const zhCN = {
   guard: {
     sessionExpired: '登录已失效，请重新登录',
   },
+  unsavedChanges: {
+    title: '放弃未保存的修改？',
+    content: '关闭后，刚才填写的内容将不会保存。',
+    discard: '放弃修改',
+    keepEditing: '继续编辑',
+  },
   access: {
     denied: '对不起，您没有操作权限：{{permission}}',
   },

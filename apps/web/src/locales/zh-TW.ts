@@ -34,6 +34,12 @@ const zhTW: Messages = {
   guard: {
     sessionExpired: '登入已失效，請重新登入',
   },
+  unsavedChanges: {
+    title: '放棄未儲存的修改？',
+    content: '關閉後，剛才填寫的內容將不會儲存。',
+    discard: '放棄修改',
+    keepEditing: '繼續編輯',
+  },
   access: {
     denied: '對不起，您沒有操作權限：{{permission}}',
   },

@@ -47,7 +47,7 @@ const saved: Address = {
   updatedAt: '2025-03-01T06:05:09.000Z',
 };
 
-function renderDrawer(address: Address) {
+function renderDrawer(address: Address, onClose: () => void = () => undefined) {
   const queryClient = new QueryClient();
   queryClient.setQueryData(countriesQuery.queryKey, [
     {
@@ -72,7 +72,7 @@ function renderDrawer(address: Address) {
   ]);
   render(
     <QueryClientProvider client={queryClient}>
-      <AddressFormDrawer open address={address} defaultType="sender" onClose={() => undefined} />
+      <AddressFormDrawer open address={address} defaultType="sender" onClose={onClose} />
     </QueryClientProvider>,
   );
 }
@@ -126,6 +126,55 @@ test(
     save();
     await eventually(() => expect(fieldOf('address_region').textContent).toContain('该城市下没有这个区县'));
     expect(post).toHaveBeenCalledTimes(1);
+  },
+  SLOW,
+);
+
+test(
+  "checks a field when it loses the focus, not while it is typed, and stops at the server's limit",
+  async () => {
+    renderDrawer(saved);
+    await eventually(() => expect(document.getElementById('address_name')).toBeTruthy());
+    const name = document.getElementById('address_name') as HTMLInputElement;
+    expect(name.maxLength).toBe(100);
+    expect((document.getElementById('address_addressLine1') as HTMLInputElement).maxLength).toBe(200);
+    expect((document.getElementById('address_phone') as HTMLInputElement).maxLength).toBe(30);
+
+    fireEvent.change(name, { target: { value: '张\u0007三' } });
+    // Typing alone shows nothing; give a keystroke-triggered check the time it would take to appear.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(fieldOf('address_name').textContent).not.toContain('控制字符');
+    fireEvent.blur(name);
+    await eventually(() =>
+      expect(fieldOf('address_name').textContent).toContain('姓名含有不可见的控制字符，请删除后重试'),
+    );
+  },
+  SLOW,
+);
+
+test(
+  'asks before discarding changes when closed, and closes at once when nothing changed',
+  async () => {
+    const onClose = vi.fn();
+    renderDrawer(saved, onClose);
+    await eventually(() => expect(document.getElementById('address_name')).toBeTruthy());
+    const cancel = () => fireEvent.click(screen.getByTestId('address-cancel'));
+
+    cancel();
+    expect(onClose).toHaveBeenCalledTimes(1);
+
+    fireEvent.change(document.getElementById('address_name')!, { target: { value: 'Jane Smith' } });
+    cancel();
+    await eventually(() => expect(screen.getByTestId('keep-editing').textContent).toContain('继续编辑'));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByTestId('keep-editing'));
+    expect(onClose).toHaveBeenCalledTimes(1);
+
+    // The close button of the drawer asks too; this time the changes go.
+    fireEvent.click(document.querySelector('.ant-drawer-close')!);
+    await eventually(() => expect(screen.getAllByTestId('discard-changes')).toHaveLength(2));
+    fireEvent.click(screen.getAllByTestId('discard-changes').at(-1)!);
+    await eventually(() => expect(onClose).toHaveBeenCalledTimes(2));
   },
   SLOW,
 );

@@ -6,6 +6,7 @@ import * as addresses from './2026-11-22-011-addresses.ts';
 import * as addressMenu from './2026-11-22-012-address-menu.ts';
 import * as signInHardening from './2026-11-23-020-sign-in-hardening.ts';
 import * as signInFollowUps from './2026-11-23-025-sign-in-follow-ups.ts';
+import * as americanSpelling from './2026-11-23-030-american-spelling.ts';
 
 /** Every migration, in order. Names sort by date; a new migration gets a new, later name here. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-012-address-menu': addressMenu,
   '2026-11-23-020-sign-in-hardening': signInHardening,
   '2026-11-23-025-sign-in-follow-ups': signInFollowUps,
+  '2026-11-23-030-american-spelling': americanSpelling,
 };

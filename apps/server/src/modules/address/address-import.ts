@@ -14,6 +14,7 @@ import {
 } from '@portal/contracts/address';
 import { ApiCode } from '@portal/contracts/envelope';
 import { LANGUAGES, type Language } from '@portal/contracts/languages';
+import { fieldMessage } from '@portal/contracts/text';
 import type ExcelJS from 'exceljs';
 import { loadExcel } from '../../lib/excel.ts';
 import type { Db } from '../../db/database.ts';
@@ -191,7 +192,8 @@ async function readSheet(file: Buffer, language: Language): Promise<SheetResult>
       if (!parsed.success) {
         for (const issue of parsed.error.issues) {
           const field = issue.path[0] as AddressSheetField | undefined;
-          if (field && !preErrors.has(field)) errors.add(row.number, field, issue.message);
+          const message = fieldMessage(issue.message, 'params' in issue ? issue.params : undefined, language);
+          if (field && !preErrors.has(field)) errors.add(row.number, field, message ?? issue.message);
         }
         continue;
       }

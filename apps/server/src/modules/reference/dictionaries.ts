@@ -44,7 +44,7 @@ export const DICTIONARIES: Readonly<Record<DictionaryTypeCode, { value: string; 
       ['delivered', '已签收', 'Delivered', '已簽收'],
       ['exception', '异常', 'Exception', '異常'],
       ['returned', '已退回', 'Returned', '已退回'],
-      ['cancelled', '已取消', 'Cancelled', '已取消'],
+      ['cancelled', '已取消', 'Canceled', '已取消'],
     ),
     [DictionaryTypeCode.IssueKind]: entries(
       ['address_problem', '地址问题', 'Address problem', '地址問題'],

@@ -102,6 +102,12 @@ export default function SettingsDrawer({ open, onClose }: { open: boolean; onClo
     <Drawer
       open={open}
       onClose={onClose}
+      // antd hands Esc to the topmost open overlay only. After a layout switch the pointer still rests on
+      // the button just clicked, so its tooltip is open and on top, and took the Esc meant for the drawer.
+      // Esc pressed anywhere in the drawer closes it.
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onClose();
+      }}
       title={t('settings.title')}
       size={320}
       footer={

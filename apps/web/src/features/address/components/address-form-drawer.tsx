@@ -19,6 +19,7 @@ import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import {
   ADDRESS_TYPES,
+  addressTextMax,
   createAddressSchemas,
   type Address,
   type AddressType,
@@ -33,6 +34,7 @@ import { useCountries } from '../../../lib/reference/api/get-country';
 import { ChinaRegionCascader } from '../../../components/reference/china-region-cascader';
 import { CountrySelect } from '../../../components/reference/country-select';
 import { useLanguage } from '../../../lib/i18n/use-language';
+import { useConfirmDiscard } from '../../../lib/use-confirm-discard';
 import { useInsertCustomerAddress } from '../api/insert-customer-address';
 import { useUpdateCustomerAddress } from '../api/update-customer-address';
 import {
@@ -60,8 +62,10 @@ export interface AddressFormDrawerProps {
  * Create or edit one address in a drawer: every field of PRODUCT.md "Address". China picks
  * province → city → district from the division tree; other countries take free text, with the postal
  * code checked where the country's format is known. Fields are checked with the contracts' address
- * schema, the one the server applies, whose field errors land on the matching fields too. Enter saves,
- * Esc closes, the name field has the focus on open.
+ * schema, the one the server applies, whose field errors land on the matching fields too; a field is
+ * checked when it loses the focus and on save, not while it is being typed. Inputs stop at the server's
+ * length limits. Enter saves, Esc closes (asking first when something changed), the name field has the
+ * focus on open.
  */
 export function AddressFormDrawer({ open, address, defaultType, onClose }: AddressFormDrawerProps) {
   const { t } = useTranslation();
@@ -70,6 +74,12 @@ export function AddressFormDrawer({ open, address, defaultType, onClose }: Addre
   const [form] = Form.useForm<AddressFormValues>();
   const nameRef = useRef<InputRef>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  // The body the form opened with; closing asks first once the body to send differs from it.
+  const openedWith = useRef('');
+  const { requestClose, contextHolder } = useConfirmDiscard(
+    () => JSON.stringify(inputOf(form.getFieldsValue(true))) !== openedWith.current,
+  );
+  const close = () => requestClose(onClose);
   const divisions = useCnDivisionIndex();
   const { data: countries } = useCountries();
   const insert = useInsertCustomerAddress();
@@ -94,7 +104,9 @@ export function AddressFormDrawer({ open, address, defaultType, onClose }: Addre
     if (!open) return;
     setFormError(null);
     form.resetFields();
-    form.setFieldsValue(address ? formValuesOf(address) : emptyFormValues(defaultType));
+    const values = address ? formValuesOf(address) : emptyFormValues(defaultType);
+    form.setFieldsValue(values);
+    openedWith.current = JSON.stringify(inputOf(values));
   }, [open, address, defaultType, form]);
 
   /** The schema's problems for one field, checked against the whole form (rules span fields). */
@@ -138,202 +150,229 @@ export function AddressFormDrawer({ open, address, defaultType, onClose }: Addre
   const half = { xs: 24, sm: 12 } as const;
 
   return (
-    <Drawer
-      open={open}
-      onClose={onClose}
-      title={t(address ? 'address.form.editTitle' : 'address.form.createTitle')}
-      size={isMobile ? '100%' : 720}
-      destroyOnHidden
-      afterOpenChange={(isOpen) => {
-        if (isOpen) nameRef.current?.focus();
-      }}
-      footer={
-        <Flex justify="space-between" align="center" gap={8} wrap>
-          <Typography.Text type="secondary">
-            {isMobile ? null : t('address.form.keyboardHint')}
-          </Typography.Text>
-          <Flex gap={8}>
-            <Button onClick={onClose}>{t('address.form.cancel')}</Button>
-            <Button
-              type="primary"
-              htmlType="submit"
-              form={FORM_ID}
-              loading={isSaving}
-              data-testid="address-save"
-            >
-              {t('address.form.save')}
-            </Button>
-          </Flex>
-        </Flex>
-      }
-      data-testid="address-form-drawer"
-    >
-      <Form<AddressFormValues>
-        id={FORM_ID}
-        form={form}
-        name="address"
-        layout="vertical"
-        requiredMark
-        onFinish={(values) => void submit(values)}
-        onFinishFailed={() => setFormError(t('address.form.checkFields'))}
-        onValuesChange={(changed: Partial<AddressFormValues>) => {
-          // A new country changes what the postal code and phone must look like.
-          if ('countryCode' in changed) {
-            void form.validateFields(['postalCode', 'phone'], { validateOnly: false }).catch(() => undefined);
-          }
+    <>
+      {contextHolder}
+      <Drawer
+        open={open}
+        onClose={close}
+        title={t(address ? 'address.form.editTitle' : 'address.form.createTitle')}
+        size={isMobile ? '100%' : 720}
+        destroyOnHidden
+        afterOpenChange={(isOpen) => {
+          if (isOpen) nameRef.current?.focus();
         }}
-        scrollToFirstError={{ block: 'center' }}
-        disabled={isSaving}
+        footer={
+          <Flex justify="space-between" align="center" gap={8} wrap>
+            <Typography.Text type="secondary">
+              {isMobile ? null : t('address.form.keyboardHint')}
+            </Typography.Text>
+            <Flex gap={8}>
+              <Button onClick={close} data-testid="address-cancel">
+                {t('address.form.cancel')}
+              </Button>
+              <Button
+                type="primary"
+                htmlType="submit"
+                form={FORM_ID}
+                loading={isSaving}
+                data-testid="address-save"
+              >
+                {t('address.form.save')}
+              </Button>
+            </Flex>
+          </Flex>
+        }
+        data-testid="address-form-drawer"
       >
-        {formError ? <Alert type="error" showIcon title={formError} style={{ marginBottom: 16 }} /> : null}
-        <Divider titlePlacement="start" plain style={{ marginTop: 0 }}>
-          {t('address.form.sectionContact')}
-        </Divider>
-        <Form.Item
-          name="addressType"
-          label={t('address.form.addressType')}
-          rules={[check('addressType')]}
-          required
+        <Form<AddressFormValues>
+          id={FORM_ID}
+          form={form}
+          name="address"
+          layout="vertical"
+          requiredMark
+          validateTrigger="onBlur"
+          onFinish={(values) => void submit(values)}
+          onFinishFailed={() => setFormError(t('address.form.checkFields'))}
+          onValuesChange={(changed: Partial<AddressFormValues>) => {
+            // A new country changes what the postal code and phone must look like (once they were visited).
+            if ('countryCode' in changed) {
+              const visited = (['postalCode', 'phone'] as const).filter((name) => form.isFieldTouched(name));
+              if (visited.length > 0) void form.validateFields([...visited]).catch(() => undefined);
+            }
+          }}
+          scrollToFirstError={{ block: 'center' }}
+          disabled={isSaving}
         >
-          <Radio.Group
-            optionType="button"
-            buttonStyle="solid"
-            options={ADDRESS_TYPES.map((type) => ({
-              value: type,
-              label: t(type === 'sender' ? 'address.typeSender' : 'address.typeReceiver'),
-            }))}
-          />
-        </Form.Item>
-        <Row gutter={16}>
-          <Col {...half}>
-            <Form.Item name="name" label={t('address.form.name')} rules={[check('name')]} required>
-              <Input ref={nameRef} placeholder={t('address.form.namePlaceholder')} autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col {...half}>
-            <Form.Item name="phone" label={t('address.form.phone')} rules={[check('phone')]} required>
-              <Input
-                placeholder={t(isChina ? 'address.form.phonePlaceholderCn' : 'address.form.phonePlaceholder')}
-                inputMode="tel"
-                autoComplete="off"
-              />
-            </Form.Item>
-          </Col>
-          <Col {...half}>
-            <Form.Item name="company" label={t('address.form.company')} rules={[check('company')]}>
-              <Input autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col {...half}>
-            <Form.Item name="email" label={t('address.form.email')} rules={[check('email')]}>
-              <Input inputMode="email" autoComplete="off" />
-            </Form.Item>
-          </Col>
-        </Row>
-
-        <Divider titlePlacement="start" plain>
-          {t('address.form.sectionRegion')}
-        </Divider>
-        <Row gutter={16}>
-          <Col {...half}>
-            <Form.Item
-              name="countryCode"
-              label={t('address.form.country')}
-              rules={[check('countryCode')]}
-              required
-            >
-              <CountrySelect />
-            </Form.Item>
-          </Col>
-          <Col {...half}>
-            <Form.Item
-              name="postalCode"
-              label={t('address.form.postalCode')}
-              rules={[check('postalCode')]}
-              extra={
-                postalFormat ? t('address.form.postalCodeExample', { example: postalFormat.example }) : null
-              }
-              required={!isChina && Boolean(postalFormat)}
-            >
-              <Input autoComplete="off" placeholder={postalFormat?.example} />
-            </Form.Item>
-          </Col>
-          {isChina ? (
-            <Col span={24}>
-              <Form.Item name="region" label={t('address.form.region')} rules={[check('region')]} required>
-                <ChinaRegionCascader />
+          {formError ? <Alert type="error" showIcon title={formError} style={{ marginBottom: 16 }} /> : null}
+          <Divider titlePlacement="start" plain style={{ marginTop: 0 }}>
+            {t('address.form.sectionContact')}
+          </Divider>
+          <Form.Item
+            name="addressType"
+            label={t('address.form.addressType')}
+            rules={[check('addressType')]}
+            required
+          >
+            <Radio.Group
+              optionType="button"
+              buttonStyle="solid"
+              options={ADDRESS_TYPES.map((type) => ({
+                value: type,
+                label: t(type === 'sender' ? 'address.typeSender' : 'address.typeReceiver'),
+              }))}
+            />
+          </Form.Item>
+          <Row gutter={16}>
+            <Col {...half}>
+              <Form.Item name="name" label={t('address.form.name')} rules={[check('name')]} required>
+                <Input
+                  maxLength={addressTextMax('name')}
+                  ref={nameRef}
+                  placeholder={t('address.form.namePlaceholder')}
+                  autoComplete="off"
+                />
               </Form.Item>
             </Col>
-          ) : (
-            <>
-              <Col {...half}>
-                <Form.Item name="province" label={t('address.form.province')} rules={[check('province')]}>
-                  <Input autoComplete="off" />
-                </Form.Item>
-              </Col>
-              <Col {...half}>
-                <Form.Item name="city" label={t('address.form.city')} rules={[check('city')]} required>
-                  <Input autoComplete="off" />
-                </Form.Item>
-              </Col>
-              <Col {...half}>
-                <Form.Item name="district" label={t('address.form.district')} rules={[check('district')]}>
-                  <Input autoComplete="off" />
-                </Form.Item>
-              </Col>
-            </>
-          )}
-        </Row>
+            <Col {...half}>
+              <Form.Item name="phone" label={t('address.form.phone')} rules={[check('phone')]} required>
+                <Input
+                  maxLength={addressTextMax('phone')}
+                  placeholder={t(
+                    isChina ? 'address.form.phonePlaceholderCn' : 'address.form.phonePlaceholder',
+                  )}
+                  inputMode="tel"
+                  autoComplete="off"
+                />
+              </Form.Item>
+            </Col>
+            <Col {...half}>
+              <Form.Item name="company" label={t('address.form.company')} rules={[check('company')]}>
+                <Input maxLength={addressTextMax('company')} autoComplete="off" />
+              </Form.Item>
+            </Col>
+            <Col {...half}>
+              <Form.Item name="email" label={t('address.form.email')} rules={[check('email')]}>
+                <Input maxLength={addressTextMax('email')} inputMode="email" autoComplete="off" />
+              </Form.Item>
+            </Col>
+          </Row>
 
-        <Divider titlePlacement="start" plain>
-          {t('address.form.sectionStreet')}
-        </Divider>
-        <Form.Item
-          name="addressLine1"
-          label={t('address.form.addressLine1')}
-          rules={[check('addressLine1')]}
-          required
-        >
-          <Input placeholder={t('address.form.addressLine1Placeholder')} autoComplete="off" />
-        </Form.Item>
-        <Row gutter={16}>
-          <Col {...half}>
-            <Form.Item
-              name="addressLine2"
-              label={t('address.form.addressLine2')}
-              rules={[check('addressLine2')]}
-            >
-              <Input autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col {...half}>
-            <Form.Item
-              name="addressLine3"
-              label={t('address.form.addressLine3')}
-              rules={[check('addressLine3')]}
-            >
-              <Input autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col {...half}>
-            <Form.Item
-              name="houseNumber"
-              label={t('address.form.houseNumber')}
-              rules={[check('houseNumber')]}
-            >
-              <Input autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col {...half}>
-            <Form.Item name="taxId" label={t('address.form.taxId')} rules={[check('taxId')]}>
-              <Input placeholder={t('address.form.taxIdPlaceholder')} autoComplete="off" />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Form.Item name="isDefault" valuePropName="checked" style={{ marginBottom: 0 }}>
-          <Checkbox>{t('address.form.isDefault')}</Checkbox>
-        </Form.Item>
-      </Form>
-    </Drawer>
+          <Divider titlePlacement="start" plain>
+            {t('address.form.sectionRegion')}
+          </Divider>
+          <Row gutter={16}>
+            <Col {...half}>
+              <Form.Item
+                name="countryCode"
+                label={t('address.form.country')}
+                rules={[check('countryCode')]}
+                required
+              >
+                <CountrySelect />
+              </Form.Item>
+            </Col>
+            <Col {...half}>
+              <Form.Item
+                name="postalCode"
+                label={t('address.form.postalCode')}
+                rules={[check('postalCode')]}
+                extra={
+                  postalFormat ? t('address.form.postalCodeExample', { example: postalFormat.example }) : null
+                }
+                required={!isChina && Boolean(postalFormat)}
+              >
+                <Input
+                  maxLength={addressTextMax('postalCode')}
+                  autoComplete="off"
+                  placeholder={postalFormat?.example}
+                />
+              </Form.Item>
+            </Col>
+            {isChina ? (
+              <Col span={24}>
+                <Form.Item name="region" label={t('address.form.region')} rules={[check('region')]} required>
+                  <ChinaRegionCascader />
+                </Form.Item>
+              </Col>
+            ) : (
+              <>
+                <Col {...half}>
+                  <Form.Item name="province" label={t('address.form.province')} rules={[check('province')]}>
+                    <Input maxLength={addressTextMax('province')} autoComplete="off" />
+                  </Form.Item>
+                </Col>
+                <Col {...half}>
+                  <Form.Item name="city" label={t('address.form.city')} rules={[check('city')]} required>
+                    <Input maxLength={addressTextMax('city')} autoComplete="off" />
+                  </Form.Item>
+                </Col>
+                <Col {...half}>
+                  <Form.Item name="district" label={t('address.form.district')} rules={[check('district')]}>
+                    <Input maxLength={addressTextMax('district')} autoComplete="off" />
+                  </Form.Item>
+                </Col>
+              </>
+            )}
+          </Row>
+
+          <Divider titlePlacement="start" plain>
+            {t('address.form.sectionStreet')}
+          </Divider>
+          <Form.Item
+            name="addressLine1"
+            label={t('address.form.addressLine1')}
+            rules={[check('addressLine1')]}
+            required
+          >
+            <Input
+              maxLength={addressTextMax('addressLine1')}
+              placeholder={t('address.form.addressLine1Placeholder')}
+              autoComplete="off"
+            />
+          </Form.Item>
+          <Row gutter={16}>
+            <Col {...half}>
+              <Form.Item
+                name="addressLine2"
+                label={t('address.form.addressLine2')}
+                rules={[check('addressLine2')]}
+              >
+                <Input maxLength={addressTextMax('addressLine2')} autoComplete="off" />
+              </Form.Item>
+            </Col>
+            <Col {...half}>
+              <Form.Item
+                name="addressLine3"
+                label={t('address.form.addressLine3')}
+                rules={[check('addressLine3')]}
+              >
+                <Input maxLength={addressTextMax('addressLine3')} autoComplete="off" />
+              </Form.Item>
+            </Col>
+            <Col {...half}>
+              <Form.Item
+                name="houseNumber"
+                label={t('address.form.houseNumber')}
+                rules={[check('houseNumber')]}
+              >
+                <Input maxLength={addressTextMax('houseNumber')} autoComplete="off" />
+              </Form.Item>
+            </Col>
+            <Col {...half}>
+              <Form.Item name="taxId" label={t('address.form.taxId')} rules={[check('taxId')]}>
+                <Input
+                  maxLength={addressTextMax('taxId')}
+                  placeholder={t('address.form.taxIdPlaceholder')}
+                  autoComplete="off"
+                />
+              </Form.Item>
+            </Col>
+          </Row>
+          <Form.Item name="isDefault" valuePropName="checked" style={{ marginBottom: 0 }}>
+            <Checkbox>{t('address.form.isDefault')}</Checkbox>
+          </Form.Item>
+        </Form>
+      </Drawer>
+    </>
   );
 }

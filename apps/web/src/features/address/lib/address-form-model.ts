@@ -8,6 +8,7 @@ import type {
 } from '@portal/contracts/address';
 import { ADDRESS_MESSAGES } from '@portal/contracts/address';
 import type { Language } from '@portal/contracts/languages';
+import { fieldMessage } from '@portal/contracts/text';
 
 /** What the form edits. Chinese addresses pick province/city/district in one cascader (`region`). */
 export interface AddressFormValues {
@@ -122,7 +123,7 @@ function isAddressMessage(message: string): message is AddressMessage {
 
 type AddressSchema = ReturnType<typeof createAddressSchemas>['input'];
 
-// zod's own texts for the few problems our message keys do not word (lengths), as the server does.
+// zod's own texts only for structural problems a form cannot produce (wrong value types), as the server does.
 const ZOD_LOCALES = { 'zh-CN': zhCN(), 'en-US': en(), 'zh-TW': zhTW() };
 
 /**
@@ -140,8 +141,10 @@ export function formErrorsOf(
   for (const issue of result.error.issues) {
     const field = formFieldOf(String(issue.path[0] ?? ''), values.countryCode);
     if (!field) continue;
-    // Our message keys come out in the shared texts, the ones the server answers with.
-    const text = isAddressMessage(issue.message) ? ADDRESS_MESSAGES[issue.message][language] : issue.message;
+    // Text-field problems name the field; our message keys come out in the shared texts, as the server's.
+    const text =
+      fieldMessage(issue.message, 'params' in issue ? issue.params : undefined, language) ??
+      (isAddressMessage(issue.message) ? ADDRESS_MESSAGES[issue.message][language] : issue.message);
     const texts = errors.get(field) ?? [];
     if (!texts.includes(text)) errors.set(field, [...texts, text]);
   }

@@ -6,6 +6,7 @@ import { isApiError } from '../../../lib/http/api-error';
 import { fieldErrorsOf } from '../../../lib/http/field-errors';
 import { newPasswordProblem } from '../../../lib/password-rule';
 import { uiEffects } from '../../../lib/ui-effects';
+import { useConfirmDiscard } from '../../../lib/use-confirm-discard';
 import { useChangePassword } from '../api/change-password';
 
 interface FormValues {
@@ -14,13 +15,19 @@ interface FormValues {
   confirmPassword: string;
 }
 
-/** `POST /api/User/ChangePassword`; the server signs the user's other sessions out. */
+/**
+ * `POST /api/User/ChangePassword`; the server signs the user's other sessions out. Fields are checked on
+ * blur and on submit; leaving the page with something typed asks first.
+ */
 export function ChangePasswordForm() {
   const { t } = useTranslation();
   const [form] = Form.useForm<FormValues>();
   const queryClient = useQueryClient();
   const change = useChangePassword();
   const [error, setError] = useState<string | null>(null);
+  const { contextHolder } = useConfirmDiscard(() =>
+    Object.values(form.getFieldsValue(true) as Partial<FormValues>).some(Boolean),
+  );
 
   const submit = async (values: FormValues) => {
     setError(null);
@@ -49,9 +56,11 @@ export function ChangePasswordForm() {
       name="changePassword"
       layout="vertical"
       requiredMark={false}
+      validateTrigger="onBlur"
       onFinish={(values) => void submit(values)}
       onValuesChange={() => error && setError(null)}
     >
+      {contextHolder}
       {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} role="alert" /> : null}
       <Form.Item
         name="oldPassword"
