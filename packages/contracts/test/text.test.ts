@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AddressInputSchema, type AddressInput } from '../src/address.ts';
-import type { LocalizedText } from '../src/languages.ts';
+import type { Language, LocalizedText } from '../src/languages.ts';
 import {
   fieldMessage,
   normalizeText,
@@ -15,7 +15,7 @@ const name = textField({ max: 5, label });
 const note = optionalTextField({ max: 20, label, multiline: true });
 
 /** The field's problems, worded as the user reads them. */
-function problems(schema: typeof name | typeof note, value: unknown, language = 'en-US' as const) {
+function problems(schema: typeof name | typeof note, value: unknown, language: Language = 'en-US') {
   const result = schema.safeParse(value);
   if (result.success) return [];
   return result.error.issues.map((issue) =>
