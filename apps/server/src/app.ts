@@ -12,6 +12,7 @@ import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorHandlerPlugin, sendEnvelope } from './plugins/error-handler.ts';
+import { importLimiterPlugin } from './plugins/import-limiter.ts';
 import { requestContextPlugin } from './plugins/request-context.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
@@ -45,6 +46,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(securityHeadersPlugin);
   await app.register(databasePlugin, { config });
   await app.register(authenticatePlugin);
+  await app.register(importLimiterPlugin);
 
   await app.register(authRoutes);
   await app.register(accountRoutes);

@@ -38,6 +38,8 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  IMPORT_MAX_CONCURRENT: z.coerce.number().int().min(1).max(1000).default(4),
+  IMPORT_MAX_PER_CUSTOMER: z.coerce.number().int().min(1).max(100).default(1),
 });
 
 export interface AppConfig {
@@ -55,6 +57,8 @@ export interface AppConfig {
   webDistDir: string | undefined;
   seedDemo: boolean;
   trustProxy: boolean;
+  /** Spreadsheet imports running at once: server-wide and per customer (lib/import-limiter.ts). */
+  imports: { maxConcurrent: number; maxPerCustomer: number };
 }
 
 export class ConfigError extends Error {}
@@ -88,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     seedDemo: e.SEED_DEMO,
     trustProxy: e.TRUST_PROXY,
+    imports: { maxConcurrent: e.IMPORT_MAX_CONCURRENT, maxPerCustomer: e.IMPORT_MAX_PER_CUSTOMER },
   };
 }
 
