@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { ADDRESS_SHEET_COLUMNS } from '@portal/contracts/address';
 import ExcelJS from 'exceljs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -297,6 +298,76 @@ describe('address book', () => {
     await page.locator('.ant-modal-footer button').click();
     await rowOf('导入甲').waitFor();
     expect(await api.count({ addressType: 'receiver', keyword: 'Import Bad' })).toBe(1);
+  });
+
+  test('lists rows identical to an existing address or another row, skips them, and imports them when kept', async () => {
+    const sender = chineseSender({ name: '重复乙', phone: '13700001111' });
+    await api.create(sender);
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('地址');
+    sheet.addRow(ADDRESS_SHEET_COLUMNS.map((c) => c.header['zh-CN']));
+    const row = (name: string, phone: string) => {
+      const values: Record<string, string> = {
+        addressType: '发件人',
+        name,
+        phone,
+        countryCode: 'CN',
+        province: sender.province ?? '',
+        city: sender.city,
+        district: sender.district ?? '',
+        postalCode: sender.postalCode ?? '',
+        addressLine1: sender.addressLine1,
+        isDefault: '否',
+      };
+      sheet.addRow(ADDRESS_SHEET_COLUMNS.map((c) => values[c.field] ?? ''));
+    };
+    row('重复乙', '13700001111'); // row 2: already in the book
+    row('重复丙', '13700002222'); // row 3: new
+    row(' 重复丙 ', '13700002222'); // row 4: row 3 again (spaces trimmed)
+    const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+
+    await openAddressBook();
+    await page.locator('[data-testid=address-book] [data-testid=address-import]').first().click();
+    const upload = () =>
+      page
+        .locator('.ant-modal input[type=file]')
+        .setInputFiles({ name: 'addresses.xlsx', mimeType: XLSX_TYPE, buffer });
+
+    await upload();
+    const review = page.locator('[data-testid=address-import-duplicates]');
+    await review.waitFor();
+    expect(await review.innerText()).toContain('文件中 3 行里有 2 行与已有地址或文件中其他行重复');
+    const listed = review.locator('tbody tr.ant-table-row');
+    expect(await listed.count()).toBe(2);
+    expect(await listed.nth(0).innerText()).toContain('地址簿中已有');
+    expect(await listed.nth(1).innerText()).toContain('与第 3 行相同');
+    const keep = page.getByRole('checkbox', { name: '同时导入重复的行' });
+    expect(await keep.isChecked()).toBe(false);
+    await screenshot(page, 'address-import-duplicates');
+    await page.locator('[data-testid=address-import-confirm]').click();
+    await page
+      .locator('[data-testid=address-import-success]')
+      .filter({ hasText: '已导入 1 个地址' })
+      .filter({ hasText: '已跳过 2 个重复的行' })
+      .waitFor();
+    expect(await api.count({ keyword: '重复乙' })).toBe(1);
+    expect(await api.count({ keyword: '重复丙' })).toBe(1);
+
+    // The same file again (as after a lost answer): every row is a duplicate; kept on request.
+    await page.locator('.ant-modal-footer button').click();
+    await page.locator('.ant-modal-content').waitFor({ state: 'hidden' });
+    await page.locator('[data-testid=address-book] [data-testid=address-import]').first().click();
+    await upload();
+    await review.waitFor();
+    expect(await review.locator('tbody tr.ant-table-row').count()).toBe(3);
+    await keep.check();
+    await page.locator('[data-testid=address-import-confirm]').click();
+    await page
+      .locator('[data-testid=address-import-success]')
+      .filter({ hasText: '已导入 3 个地址' })
+      .waitFor();
+    expect(await api.count({ keyword: '重复丙' })).toBe(3);
+    await page.locator('.ant-modal-footer button').click();
   });
 
   test('exports the filtered list as CSV and the whole type as xlsx, under the server file names', async () => {

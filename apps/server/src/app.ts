@@ -17,6 +17,7 @@ import { databasePlugin } from './plugins/database.ts';
 import { errorHandlerPlugin, sendEnvelope } from './plugins/error-handler.ts';
 import { healthPlugin } from './plugins/health.ts';
 import { acceptEmptyJsonBodies } from './plugins/json-body.ts';
+import { importLimiterPlugin } from './plugins/import-limiter.ts';
 import { requestContextPlugin } from './plugins/request-context.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
@@ -67,6 +68,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(healthPlugin);
   await app.register(authenticatePlugin);
   await app.register(jobsPlugin);
+  await app.register(importLimiterPlugin);
 
   await app.register(authRoutes);
   await app.register(accountRoutes);

@@ -52,6 +52,8 @@ const EnvSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
   DB_IDLE_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  IMPORT_MAX_CONCURRENT: z.coerce.number().int().min(1).max(1000).default(4),
+  IMPORT_MAX_PER_CUSTOMER: z.coerce.number().int().min(1).max(100).default(1),
 });
 
 export interface AppConfig {
@@ -85,6 +87,8 @@ export interface AppConfig {
   webDistDir: string | undefined;
   seedDemo: boolean;
   trustProxy: boolean;
+  /** Spreadsheet imports running at once: server-wide and per customer (lib/import-limiter.ts). */
+  imports: { maxConcurrent: number; maxPerCustomer: number };
   /** Limits that keep a stopped or frozen database from holding requests (see db/database.ts). */
   databaseTimeouts: DatabaseTimeouts;
   /** Longest a graceful shutdown may take before the process exits with code 1. */
@@ -144,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       idleTransactionMs: e.DB_IDLE_TRANSACTION_TIMEOUT_MS,
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    imports: { maxConcurrent: e.IMPORT_MAX_CONCURRENT, maxPerCustomer: e.IMPORT_MAX_PER_CUSTOMER },
   };
 }
 

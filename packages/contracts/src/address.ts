@@ -332,8 +332,45 @@ export const AddressSetDefaultSchema = z.object({ id: AddressIdSchema });
 export const AddressDeleteSchema = z.object({ ids: z.array(AddressIdSchema).min(1).max(500) });
 export const AddressDeleteResultSchema = z.object({ deleted: z.number().int() });
 
-/** `POST /api/CustomerAddress/Import` (multipart, one `.xlsx` file) on success. */
-export const AddressImportResultSchema = z.object({ imported: z.number().int() });
+/** Query of `POST /api/CustomerAddress/Import`: `preview=true` checks and reports without writing. */
+const flag = z
+  .enum(['true', 'false', '1', '0'])
+  .optional()
+  .transform((value) => value === 'true' || value === '1');
+export const AddressImportQuerySchema = z.object({
+  preview: flag,
+  /** Import rows identical to an existing address or to an earlier row too (default: skip them). */
+  keepDuplicates: flag,
+});
+export type AddressImportQuery = z.input<typeof AddressImportQuerySchema>;
+
+/**
+ * A row of the file identical (same normalized fields, see the server's `addressIdentity`) to an address
+ * already in the book (`sameAsRow: null`) or to an earlier row of the same file (`sameAsRow`: its number).
+ */
+export const AddressImportDuplicateSchema = z.object({
+  row: z.number().int(),
+  sameAsRow: z.number().int().nullable(),
+  name: z.string(),
+  phone: z.string(),
+  addressLine1: z.string(),
+});
+export type AddressImportDuplicate = z.infer<typeof AddressImportDuplicateSchema>;
+
+/**
+ * `POST /api/CustomerAddress/Import` (multipart, one `.xlsx` file) on success: how many rows were
+ * imported (0 for a preview), how many the file holds, and the duplicate rows, skipped unless kept.
+ */
+export const AddressImportResultSchema = z.object({
+  imported: z.number().int(),
+  rows: z.number().int(),
+  /** Duplicate rows left out (0 when they were kept). */
+  skipped: z.number().int(),
+  /** Every duplicate row counted; the first ADDRESS_IMPORT_MAX_REPORTED_ERRORS listed. */
+  duplicateCount: z.number().int(),
+  duplicates: z.array(AddressImportDuplicateSchema),
+  preview: z.boolean(),
+});
 export type AddressImportResult = z.infer<typeof AddressImportResultSchema>;
 
 /**

@@ -6,11 +6,12 @@ import {
 } from '@portal/contracts/address';
 import type { Language } from '@portal/contracts/languages';
 import type { Page } from '@portal/contracts/pagination';
+import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, createUser } from '../support/factories.ts';
 import { call, createTestApp, ENGINE, signIn, type TestApp } from '../support/test-app.ts';
-import { zipArchive } from '../support/zip-archive.ts';
+import { zipArchive, type ZipEntry } from '../support/zip-archive.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -85,12 +86,12 @@ async function newCustomer() {
   return { customerId, token: jwtToken };
 }
 
-async function upload(token: string, file: Buffer, language: Language = 'zh-CN') {
+async function upload(token: string, file: Buffer, language: Language = 'zh-CN', query = '') {
   const boundary = `----portal${Math.random().toString(36).slice(2)}`;
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="addresses.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`;
   const response = await t.app.inject({
     method: 'POST',
-    url: '/api/CustomerAddress/Import',
+    url: `/api/CustomerAddress/Import${query}`,
     payload: Buffer.concat([Buffer.from(head), file, Buffer.from(`\r\n--${boundary}--\r\n`)]),
     headers: {
       authorization: `Bearer ${token}`,
@@ -325,6 +326,364 @@ describe(`address import on ${ENGINE}`, () => {
   });
 });
 
+const MESSAGES = {
+  notXlsx: 'The file is not a valid Excel workbook (.xlsx); please use the import template',
+  zipBomb: 'The file would unpack to an abnormal size and was refused',
+  textTooLong: 'A cell in the file holds more than 1024 KB of text; the file was refused',
+  unsafeXml:
+    'The file contains structures that are not allowed (DTD, entity declarations or deep nesting); it was refused',
+  malformed: 'The upload was incomplete or malformed; please choose the file and upload it again',
+};
+
+/** A workbook-shaped archive whose shared strings or first sheet is the given XML. */
+const hostile = (
+  part: 'xl/sharedStrings.xml' | 'xl/worksheets/sheet1.xml',
+  xml: string | Buffer,
+  extra: ZipEntry[] = [],
+  level?: number,
+) =>
+  zipArchive([
+    ...WORKBOOK_PARTS,
+    { name: part, data: Buffer.isBuffer(xml) ? xml : Buffer.from(xml), level },
+    ...extra,
+  ]);
+
+/** Incompressible padding, so a small compressed part passes the unpack-ratio check and reaches the XML scan. */
+const padding = (bytes: number): ZipEntry => ({
+  name: 'xl/media/image1.png',
+  data: randomBytes(bytes),
+  stored: true,
+});
+
+describe(`hostile files on ${ENGINE}`, () => {
+  // Built lazily, inside each test: some are large.
+  const bigString = () =>
+    Buffer.concat([
+      Buffer.from('<sst><si><t>'),
+      Buffer.alloc(150 * 1024 * 1024, 'x'),
+      Buffer.from('</t></si></sst>'),
+    ]);
+  const mb2 = 2 * 1024 * 1024;
+  const tiny = (count: number) =>
+    Array.from({ length: count }, (_, i): ZipEntry => ({
+      name: `xl/${i}.xml`,
+      data: Buffer.from('<a/>'),
+      stored: true,
+    }));
+  const corpus: [string, () => Buffer | Promise<Buffer>, string][] = [
+    [
+      'a 150 MB shared string',
+      () => hostile('xl/sharedStrings.xml', bigString(), [padding(mb2)], 1),
+      MESSAGES.zipBomb,
+    ],
+    [
+      'a 2 MB shared string',
+      () =>
+        hostile('xl/sharedStrings.xml', `<sst><si><t>${'x'.repeat(mb2)}</t></si></sst>`, [
+          padding(64 * 1024),
+        ]),
+      MESSAGES.textTooLong,
+    ],
+    [
+      'a shared string of many rich-text runs',
+      () =>
+        hostile(
+          'xl/sharedStrings.xml',
+          `<sst><si>${`<r><t>${'y'.repeat(300 * 1024)}</t></r>`.repeat(4)}</si></sst>`,
+          [padding(64 * 1024)],
+        ),
+      MESSAGES.textTooLong,
+    ],
+    [
+      'a 2 MB inline cell',
+      () =>
+        hostile(
+          'xl/worksheets/sheet1.xml',
+          `<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>${'z'.repeat(mb2)}</t></is></c></row></sheetData></worksheet>`,
+          [padding(64 * 1024)],
+        ),
+      MESSAGES.textTooLong,
+    ],
+    [
+      'a 2 MB cell value',
+      () =>
+        hostile(
+          'xl/worksheets/sheet1.xml',
+          `<worksheet><sheetData><row r="1"><c r="A1"><v>${'9'.repeat(mb2)}</v></c></row></sheetData></worksheet>`,
+          [padding(64 * 1024)],
+        ),
+      MESSAGES.textTooLong,
+    ],
+    [
+      'a zip bomb',
+      () => hostile('xl/worksheets/sheet1.xml', Buffer.alloc(64 * 1024 * 1024), [], 1),
+      MESSAGES.zipBomb,
+    ],
+    [
+      'a directory understating the unpacked size',
+      () =>
+        zipArchive([
+          ...WORKBOOK_PARTS,
+          { name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(8 * 1024 * 1024), declaredSize: 1000 },
+        ]),
+      MESSAGES.zipBomb,
+    ],
+    [
+      'a directory overstating the unpacked size',
+      () =>
+        zipArchive([
+          ...WORKBOOK_PARTS,
+          { name: 'xl/worksheets/sheet1.xml', data: Buffer.from('<worksheet/>'), declaredSize: 5000 },
+        ]),
+      MESSAGES.notXlsx,
+    ],
+    ['100,000 tiny entries', () => zipArchive([...WORKBOOK_PARTS, ...tiny(100_000)]), MESSAGES.notXlsx],
+    ['2,000 tiny entries', () => zipArchive([...WORKBOOK_PARTS, ...tiny(2000)]), MESSAGES.zipBomb],
+    [
+      'XML entity expansion',
+      () =>
+        hostile(
+          'xl/sharedStrings.xml',
+          `<?xml version="1.0"?><!DOCTYPE sst [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]><sst><si><t>&c;&c;&c;</t></si></sst>`,
+        ),
+      MESSAGES.unsafeXml,
+    ],
+    [
+      'an external entity',
+      () =>
+        zipArchive([
+          WORKBOOK_PARTS[0]!,
+          {
+            name: 'xl/workbook.xml',
+            data: Buffer.from('<?xml version="1.0"?><!DOCTYPE w SYSTEM "file:///etc/passwd"><workbook/>'),
+          },
+        ]),
+      MESSAGES.unsafeXml,
+    ],
+    [
+      'deeply nested XML',
+      () =>
+        hostile(
+          'xl/worksheets/sheet1.xml',
+          `<worksheet>${'<x>'.repeat(100_000)}${'</x>'.repeat(100_000)}</worksheet>`,
+          [padding(64 * 1024)],
+        ),
+      MESSAGES.unsafeXml,
+    ],
+    [
+      'a truncated archive',
+      async () => {
+        const real = await workbook([chineseRow(1)]);
+        return real.subarray(0, Math.floor(real.length / 2));
+      },
+      MESSAGES.notXlsx,
+    ],
+    [
+      'an entry hidden from the directory',
+      () => {
+        const hidden = zipArchive([{ name: 'xl/worksheets/sheet1.xml', data: Buffer.from('<worksheet/>') }]);
+        // The hidden entry's local header and data, then an archive whose directory does not list it.
+        const hiddenLocal = hidden.subarray(0, hidden.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])));
+        const visible = zipArchive(WORKBOOK_PARTS);
+        return Buffer.concat([hiddenLocal, visible]);
+      },
+      MESSAGES.notXlsx,
+    ],
+    [
+      'a renamed PDF',
+      () => Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n'),
+      MESSAGES.notXlsx,
+    ],
+    ['an empty file', () => Buffer.alloc(0), MESSAGES.notXlsx],
+  ];
+
+  it.each(corpus)('answers %s with 400 and a clear message, writing nothing', async (_, build, message) => {
+    const { token } = await newCustomer();
+    const answer = await upload(token, await build(), 'en-US');
+    expect(answer).toMatchObject({ code: 400, success: false, message });
+    expect(await count(token)).toBe(0);
+  });
+
+  it('answers malformed multipart bodies with a localized 400, never a server error', async () => {
+    const { token } = await newCustomer();
+    const file = await workbook([chineseRow(1)]);
+    const boundary = '----portalBoundary';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+    const bodies: [string, string, Buffer][] = [
+      [
+        'cut short before the closing boundary',
+        `multipart/form-data; boundary=${boundary}`,
+        Buffer.concat([Buffer.from(head), file.subarray(0, 100)]),
+      ],
+      [
+        'no boundary parameter',
+        'multipart/form-data',
+        Buffer.concat([Buffer.from(head), file, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+      ],
+      [
+        'garbage instead of parts',
+        `multipart/form-data; boundary=${boundary}`,
+        Buffer.from('this is not multipart at all'),
+      ],
+      [
+        'a part without headers end',
+        `multipart/form-data; boundary=${boundary}`,
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"`),
+      ],
+    ];
+    for (const [name, contentType, payload] of bodies) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/CustomerAddress/Import',
+        payload,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': contentType,
+          'accept-language': 'en-US',
+        },
+      });
+      expect({ name, status: response.statusCode }).toEqual({ name, status: 200 });
+      const body = response.json() as { code: number; message: string };
+      expect({ name, code: body.code }).toEqual({ name, code: 400 });
+      expect([MESSAGES.malformed, 'Please choose an Excel file (.xlsx) to import'], name).toContain(
+        body.message,
+      );
+    }
+    const cut = await t.app.inject({
+      method: 'POST',
+      url: '/api/CustomerAddress/Import',
+      payload: Buffer.concat([Buffer.from(head), file.subarray(0, 100)]),
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+    });
+    expect(cut.json()).toMatchObject({ code: 400, message: '上传内容不完整或格式有误，请重新选择文件上传' });
+    expect(await count(token)).toBe(0);
+  });
+});
+
+describe(`import limits on ${ENGINE}`, () => {
+  it('runs one import per customer at a time and says so in the caller language', async () => {
+    const { customerId, token } = await newCustomer();
+    const file = await workbook([chineseRow(1)]);
+    const release = t.app.importLimiter.acquire(customerId);
+    try {
+      expect(await upload(token, file)).toMatchObject({
+        code: 429,
+        success: false,
+        message: '您有一个导入正在进行，请等它完成后再试',
+      });
+      expect(await upload(token, file, 'en-US')).toMatchObject({
+        code: 429,
+        message: 'One of your imports is still running; please try again when it has finished',
+      });
+      // Another customer is not held up by this one.
+      const other = await newCustomer();
+      expect(await upload(other.token, file)).toMatchObject({ code: 200, data: { imported: 1 } });
+    } finally {
+      release();
+    }
+    expect(await count(token)).toBe(0);
+    expect(await upload(token, file)).toMatchObject({ code: 200, data: { imported: 1 } });
+    expect(t.app.importLimiter.active).toBe(0);
+  });
+
+  it('refuses imports beyond the server-wide limit (IMPORT_MAX_CONCURRENT) until one ends', async () => {
+    const { token } = await newCustomer();
+    const file = await workbook([chineseRow(1)]);
+    const max = t.config.imports.maxConcurrent;
+    const releases = Array.from({ length: max }, (_, i) => t.app.importLimiter.acquire(`someone-else-${i}`));
+    try {
+      expect(await upload(token, file, 'zh-TW')).toMatchObject({
+        code: 429,
+        message: '系統繁忙，請稍後再試',
+      });
+      expect(await upload(token, file, 'en-US')).toMatchObject({
+        code: 429,
+        message: 'The server is busy; please try again in a moment',
+      });
+    } finally {
+      releases.pop()?.();
+    }
+    expect(await upload(token, file)).toMatchObject({ code: 200, data: { imported: 1 } });
+    for (const release of releases) release();
+    expect(t.app.importLimiter.active).toBe(0);
+  });
+
+  it('frees the slot when an import fails', async () => {
+    const { token } = await newCustomer();
+    expect((await upload(token, Buffer.from('not a workbook'))).code).toBe(400);
+    expect(await upload(token, await workbook([chineseRow(1)]))).toMatchObject({ code: 200 });
+  });
+});
+
+describe(`duplicate rows on ${ENGINE}`, () => {
+  it('retry after a lost answer: the same file sent again imports nothing twice', async () => {
+    const { token } = await newCustomer();
+    const file = await workbook([chineseRow(1), americanRow(2), { ...chineseRow(3), isDefault: '是' }]);
+    const first = await upload(token, file);
+    expect(first).toMatchObject({ code: 200, data: { imported: 3, skipped: 0, duplicates: [] } });
+    // The connection died after the commit: the client saw an error and sends the same file again.
+    const retry = await upload(token, file, 'en-US');
+    expect(retry).toMatchObject({
+      code: 200,
+      message: '0 address(es) imported, 3 duplicate(s) skipped',
+      data: { imported: 0, rows: 3, skipped: 3, duplicateCount: 3, preview: false },
+    });
+    expect((retry.data as { duplicates: unknown[] }).duplicates).toEqual([
+      { row: 2, sameAsRow: null, name: '张三1', phone: '13800000001', addressLine1: '科技园南区 1 号' },
+      {
+        row: 3,
+        sameAsRow: null,
+        name: 'Jane Doe 2',
+        phone: '+1 555 123 4567',
+        addressLine1: '2 Main Street',
+      },
+      { row: 4, sameAsRow: null, name: '张三3', phone: '13800000003', addressLine1: '科技园南区 3 号' },
+    ]);
+    expect(await count(token)).toBe(3);
+  });
+
+  it('reports rows identical after trimming and NFC in the preview, skips them, and keeps them on request', async () => {
+    const { token } = await newCustomer();
+    await upload(token, await workbook([{ ...chineseRow(1), name: 'Café 1' }]));
+    const rows = [
+      { ...chineseRow(1), name: 'Cafe\u0301 1' }, // the existing entry, decomposed é
+      chineseRow(2),
+      { ...chineseRow(2), addressLine1: '  科技园南区 2 号 ', province: '广东', city: '深圳' }, // row 3 again
+      { ...chineseRow(2), phone: '13800000099' }, // differs: not a duplicate
+    ];
+    const file = await workbook(rows);
+    const preview = await upload(token, file, 'en-US', '?preview=true');
+    expect(preview).toMatchObject({
+      code: 200,
+      message: 'The file holds 4 address(es); 2 duplicate an existing address or another row',
+      data: { preview: true, imported: 0, rows: 4, duplicateCount: 2, skipped: 0 },
+    });
+    const listed = (preview.data as { duplicates: { row: number; sameAsRow: number | null }[] }).duplicates;
+    expect(listed.map((d) => [d.row, d.sameAsRow])).toEqual([
+      [2, null],
+      [4, 3],
+    ]);
+    expect(await count(token)).toBe(1);
+
+    const skipped = await upload(token, file);
+    expect(skipped).toMatchObject({
+      data: { imported: 2, skipped: 2 },
+      message: '成功导入 2 个地址，跳过 2 个重复地址',
+    });
+    expect(await count(token)).toBe(3);
+
+    const kept = await upload(token, file, 'zh-CN', '?keepDuplicates=true');
+    expect(kept).toMatchObject({
+      data: { imported: 4, skipped: 0, duplicateCount: 4 },
+      message: '成功导入 4 个地址',
+    });
+    expect(await count(token)).toBe(7);
+  });
+});
+
 describe(`address template and export on ${ENGINE}`, () => {
   it('serves the template with headers in the interface language', async () => {
     const { token } = await newCustomer();
@@ -372,6 +731,7 @@ describe(`address template and export on ${ENGINE}`, () => {
           company: '@SUM(A1)',
           addressLine2: '-2+3',
           addressLine3: 'a, "quoted" line',
+          taxId: 'semi;colon',
         },
         { ...chineseRow(2), company: '+cmd' },
       ]),
@@ -394,6 +754,8 @@ describe(`address template and export on ${ENGINE}`, () => {
     expect(body).toContain(",'-2+3,");
     expect(body).toContain(',"a, ""quoted"" line",');
     expect(body).toContain(",'+cmd,");
+    // A semicolon (the separator of many European locales) makes the field quoted too.
+    expect(body).toContain(',"semi;colon",');
     expect(body).toContain('Sender,张三2');
     expect(body).not.toContain('Jane Doe 99');
 
@@ -410,7 +772,7 @@ describe(`address template and export on ${ENGINE}`, () => {
       token,
       await workbook([
         { ...americanRow(1), name: '=1+1', phone: '+1 555 123 4567' },
-        chineseRow(2),
+        { ...chineseRow(2), phone: '+8613800138000' },
         chineseRow(3),
       ]),
     );
@@ -422,9 +784,19 @@ describe(`address template and export on ${ENGINE}`, () => {
     const sheet = book.worksheets[0];
     expect((sheet?.getRow(1).values as unknown[]).slice(1)).toEqual(headers('zh-TW'));
     expect(sheet?.actualRowCount).toBe(4);
+    // Typed text cells: shown as entered, no apostrophe, never a formula, and text-formatted for editing.
     const names = [2, 3, 4].map((n) => sheet?.getRow(n).getCell(2).value);
-    expect(names).toContain("'=1+1");
-    for (const n of [2, 3, 4]) expect(sheet?.getRow(n).getCell(2).formula).toBeUndefined();
+    expect(names).toContain('=1+1');
+    const phones = [2, 3, 4].map((n) => sheet?.getRow(n).getCell(4).value);
+    expect(phones).toContain('+8613800138000');
+    for (const n of [2, 3, 4]) {
+      for (const column of [2, 4]) {
+        const cell = sheet?.getRow(n).getCell(column);
+        expect(cell?.type).toBe(ExcelJS.ValueType.String);
+        expect(cell?.formula).toBeUndefined();
+        expect(cell?.numFmt).toBe('@');
+      }
+    }
 
     const copy = await newCustomer();
     expect(await upload(copy.token, response.rawPayload)).toMatchObject({ code: 200, data: { imported: 3 } });

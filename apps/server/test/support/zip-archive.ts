@@ -6,6 +6,8 @@ export interface ZipEntry {
   declaredSize?: number;
   flags?: number;
   stored?: boolean;
+  /** zlib level; 1 keeps building a huge entry quick. */
+  level?: number;
 }
 
 /** A zip archive written by hand, so each test can set the fields it is about. */
@@ -15,7 +17,7 @@ export function zipArchive(entries: ZipEntry[], comment = ''): Buffer {
   let offset = 0;
   for (const entry of entries) {
     const name = Buffer.from(entry.name);
-    const packed = entry.stored ? entry.data : deflateRawSync(entry.data);
+    const packed = entry.stored ? entry.data : deflateRawSync(entry.data, { level: entry.level ?? 6 });
     const method = entry.stored ? 0 : 8;
     const size = entry.declaredSize ?? entry.data.length;
     const local = Buffer.alloc(30);
@@ -43,8 +45,9 @@ export function zipArchive(entries: ZipEntry[], comment = ''): Buffer {
   const directory = Buffer.concat(centrals);
   const end = Buffer.alloc(22);
   end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
+  // Beyond 65,535 entries the count field holds 0xFFFF, which points readers to a ZIP64 record.
+  end.writeUInt16LE(Math.min(entries.length, 0xffff), 8);
+  end.writeUInt16LE(Math.min(entries.length, 0xffff), 10);
   end.writeUInt32LE(directory.length, 12);
   end.writeUInt32LE(offset, 16);
   end.writeUInt16LE(Buffer.byteLength(comment), 20);

@@ -49,6 +49,15 @@ describe('CSV and downloads', () => {
     expect(csvLine(['a', 'b,c', ''])).toBe('a,"b,c",\r\n');
   });
 
+  it('quotes every field holding a comma, semicolon, tab, quote or line break (OWASP)', () => {
+    expect(csvField('a;b')).toBe('"a;b"');
+    expect(csvField('a\tb')).toBe('"a\tb"');
+    expect(csvField('a\rb')).toBe('"a\rb"');
+    expect(csvLine([neutraliseFormula('\t=1+1'), neutraliseFormula('\r@x'), 'x;y'])).toBe(
+      `"'\t=1+1","'\r@x","x;y"\r\n`,
+    );
+  });
+
   it('names downloads in UTF-8 with an ASCII fallback', () => {
     expect(attachmentDisposition('地址簿-20261122.csv', 'address-book-20261122.csv')).toBe(
       `attachment; filename="address-book-20261122.csv"; filename*=UTF-8''${encodeURIComponent('地址簿-20261122.csv')}`,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { zipArchive, type ZipEntry as Entry } from '../support/zip-archive.ts';
@@ -6,6 +7,11 @@ import {
   inspectXlsx,
   verifyUnpackedSizes,
 } from '../../src/modules/address/xlsx-guard.ts';
+import {
+  XLSX_MAX_TEXT_BYTES,
+  XLSX_MAX_XML_DEPTH,
+  XmlScanner,
+} from '../../src/modules/address/xml-scanner.ts';
 
 const limits = { maxBytes: 10 * 1024 * 1024, ...DEFAULT_XLSX_LIMITS };
 
@@ -94,5 +100,79 @@ describe('xlsx inspection', () => {
     const dataStart = (sheet?.localHeaderOffset ?? 0) + 30 + 'xl/worksheets/sheet1.xml'.length;
     file.fill(0xff, dataStart, dataStart + (sheet?.compressedSize ?? 0));
     expect(await verifyUnpackedSizes(file, result.entries)).toEqual({ ok: false, reason: 'notXlsx' });
+  });
+});
+
+describe('xlsx XML scan', () => {
+  const verify = async (file: Buffer) => {
+    const result = inspectXlsx(file, limits);
+    if (!result.ok) return result.reason;
+    const verified = await verifyUnpackedSizes(file, result.entries);
+    return verified.ok ? 'ok' : verified.reason;
+  };
+  const text = (bytes: number) => 'x'.repeat(bytes);
+  const pad = { name: 'xl/media/pad.bin', data: randomBytes(64 * 1024), stored: true };
+
+  it('accepts a shared string up to the limit and refuses one beyond it, stored or deflated', async () => {
+    const sst = (bytes: number) => Buffer.from(`<sst><si><t>${text(bytes)}</t></si></sst>`);
+    const at = { name: 'xl/sharedStrings.xml', data: sst(XLSX_MAX_TEXT_BYTES) };
+    expect(await verify(zipArchive(parts([at, pad])))).toBe('ok');
+    const over = { name: 'xl/sharedStrings.xml', data: sst(XLSX_MAX_TEXT_BYTES + 1) };
+    expect(await verify(zipArchive(parts([over, pad])))).toBe('textTooLong');
+    expect(await verify(zipArchive(parts([{ ...over, stored: true }])))).toBe('textTooLong');
+  });
+
+  it('refuses a shared strings part larger than the parser may cache', () => {
+    const big = Buffer.alloc(DEFAULT_XLSX_LIMITS.maxSharedStringsBytes + 1, 'x');
+    const file = zipArchive(parts([{ name: 'xl/sharedStrings.xml', data: big, level: 1 }]));
+    expect(reason(file, { ...limits, maxUnpackRatio: 1e9 })).toBe('zipBomb');
+  });
+
+  it('refuses DTDs and entity declarations in any XML part, and absurd nesting', async () => {
+    const doctype = { name: 'xl/_rels/workbook.xml.rels', data: Buffer.from('<!DOCTYPE r><Relationships/>') };
+    expect(await verify(zipArchive(parts([doctype])))).toBe('unsafeXml');
+    const deep = `${'<a>'.repeat(XLSX_MAX_XML_DEPTH + 1)}${'</a>'.repeat(XLSX_MAX_XML_DEPTH + 1)}`;
+    expect(
+      await verify(zipArchive(parts([{ name: 'xl/worksheets/sheet1.xml', data: Buffer.from(deep) }]))),
+    ).toBe('unsafeXml');
+    // Binary parts (images) are not XML and are not scanned.
+    expect(
+      await verify(zipArchive(parts([{ name: 'xl/media/a.png', data: Buffer.from('<!DOCTYPE') }]))),
+    ).toBe('ok');
+  });
+
+  it('refuses a local entry the directory does not list', () => {
+    const hidden = zipArchive([{ name: 'xl/worksheets/sheet1.xml', data: Buffer.from('<worksheet/>') }]);
+    const local = hidden.subarray(0, hidden.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])));
+    expect(reason(Buffer.concat([local, zipArchive(parts())]))).toBe('notXlsx');
+  });
+});
+
+describe('XML scanner', () => {
+  const scan = (chunks: string[], maxText = 10, maxDepth = 4) => {
+    const scanner = new XmlScanner(maxText, maxDepth);
+    for (const chunk of chunks) scanner.write(Buffer.from(chunk));
+    return scanner.end();
+  };
+
+  it('follows tags, comments, CDATA and instructions across chunk boundaries', () => {
+    const xml = '<?xml version="1.0"?><sst a=">>"><!-- <!DOCTYPE > --><si><t><![CDATA[a<b]]></t></si></sst>';
+    expect(scan([xml], 40)).toBe('ok');
+    expect(scan(xml.split(''), 40)).toBe('ok');
+    expect(scan(xml.split(''), 10)).toBe('textTooLong'); // the 19-byte declaration counts as one tag
+  });
+
+  it('counts all text of one shared string or cell together, and resets at the next one', () => {
+    expect(scan(['<sst><si><r><t>123456</t></r><r><t>123456</t></r></si></sst>'])).toBe('textTooLong');
+    expect(scan(['<sst><si><t>123456</t></si><si><t>123456</t></si></sst>'])).toBe('ok');
+    expect(scan(['<row><c><v>12345678901</v></c></row>'])).toBe('textTooLong');
+    expect(scan(['<sst><si><t><![CDATA[12345678901]]></t></si></sst>'])).toBe('textTooLong');
+  });
+
+  it('refuses declarations and depth beyond the limit, but not self-closing siblings', () => {
+    expect(scan(['<!ENTITY a "b"><x/>'])).toBe('unsafeXml');
+    expect(scan(['<!DOC', 'TYPE x><x/>'])).toBe('unsafeXml');
+    expect(scan(['<a><b><c><d><e>'])).toBe('unsafeXml');
+    expect(scan(['<a><b><c><d><e/><e/><e/></d></c></b></a>'])).toBe('ok');
   });
 });

@@ -347,6 +347,19 @@ const enUS: Messages = {
       message: 'Problem',
       uploadAgain: 'Upload again',
       close: 'Close',
+      duplicatesTitle:
+        '{{count}} of the {{rows}} rows duplicate an address you already have or another row of the file',
+      duplicatesHint:
+        'Rows are duplicates when every field is the same after trimming spaces. They are skipped unless you keep them.',
+      duplicateOfExisting: 'Already in the address book',
+      duplicateOfRow: 'Same as row {{row}}',
+      keepDuplicates: 'Import the duplicate rows too',
+      confirmImport: 'Import',
+      moreDuplicates: 'Showing the first {{shown}} of {{count}} duplicates',
+      skipped: '{{count}} duplicate row(s) skipped',
+      name: 'Name',
+      addressLine: 'Address',
+      duplicateOf: 'Duplicate of',
     },
   },
 };

@@ -24,8 +24,8 @@ const CONTENT_TYPES: Record<AddressExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
 };
 
-/** One address as sheet cells, in ADDRESS_SHEET_COLUMNS order: the same layout the import reads. */
-function rowCells(row: repo.AddressRow, language: Language): string[] {
+/** One address as sheet texts, in ADDRESS_SHEET_COLUMNS order: the same layout the import reads. */
+function rowTexts(row: repo.AddressRow, language: Language): string[] {
   const values: Record<(typeof ADDRESS_SHEET_COLUMNS)[number]['field'], string | null> = {
     addressType: ADDRESS_TYPE_LABELS[row.address_type][language],
     name: row.name,
@@ -44,9 +44,17 @@ function rowCells(row: repo.AddressRow, language: Language): string[] {
     taxId: row.tax_id,
     isDefault: translate(language, row.is_default === 1 ? 'address.yes' : 'address.no'),
   };
-  // Addresses are typed by people: a leading = + - @ would run as a formula when the file is opened.
-  return ADDRESS_SHEET_COLUMNS.map((column) => neutraliseFormula(values[column.field] ?? ''));
+  return ADDRESS_SHEET_COLUMNS.map((column) => values[column.field] ?? '');
 }
+
+/**
+ * CSV has no cell types: a spreadsheet opening it runs a field that starts with = + - @ (or tab, CR) as
+ * a formula, so such fields get OWASP's leading apostrophe. The import takes it off again.
+ */
+const csvCells = (row: repo.AddressRow, language: Language) => rowTexts(row, language).map(neutraliseFormula);
+
+/** The text number format: a cell a user edits in Excel stays text instead of becoming a formula or number. */
+const TEXT_FORMAT = '@';
 
 function xlsxStream(rows: AsyncIterable<repo.AddressRow>, language: Language): Readable {
   const output = new PassThrough();
@@ -54,7 +62,7 @@ function xlsxStream(rows: AsyncIterable<repo.AddressRow>, language: Language): R
     const { stream } = await loadExcel();
     const workbook = new stream.xlsx.WorkbookWriter({
       stream: output,
-      useStyles: false,
+      useStyles: true,
       useSharedStrings: false,
     });
     const sheet = workbook.addWorksheet(translate(language, 'address.sheet.addresses'));
@@ -62,8 +70,11 @@ function xlsxStream(rows: AsyncIterable<repo.AddressRow>, language: Language): R
       header: column.header[language],
       key: column.field,
       width: column.width,
+      style: { numFmt: TEXT_FORMAT },
     }));
-    for await (const row of rows) sheet.addRow(rowCells(row, language)).commit();
+    // Every cell is written as a string (t="inlineStr"), never as a formula: `+8613800138000` and
+    // `=1+1` show as typed, without the apostrophe CSV needs.
+    for await (const row of rows) sheet.addRow(rowTexts(row, language)).commit();
     sheet.commit();
     await workbook.commit();
   };
@@ -77,7 +88,7 @@ function csvStream(rows: AsyncIterable<repo.AddressRow>, language: Language): Re
   async function* lines() {
     // The byte-order mark makes Excel open the UTF-8 file with Chinese text intact.
     yield `\uFEFF${csvLine(ADDRESS_SHEET_COLUMNS.map((column) => neutraliseFormula(column.header[language])))}`;
-    for await (const row of rows) yield csvLine(rowCells(row, language));
+    for await (const row of rows) yield csvLine(csvCells(row, language));
   }
   return Readable.from(lines());
 }

@@ -7,7 +7,9 @@ import {
   ADDRESS_TYPE_LABELS,
   ADDRESS_TYPES,
   AddressMessage,
+  type AddressImportDuplicate,
   type AddressImportError,
+  type AddressImportResult,
   type AddressInputParsed,
   type AddressSheetField,
   type AddressType,
@@ -29,6 +31,7 @@ import { addressSchemas, newAddressRow } from './address.service.ts';
 import { REQUIRED_COLUMNS } from './address-template.ts';
 import { cellText, restoreNeutralised } from './spreadsheet-text.ts';
 import { DEFAULT_XLSX_LIMITS, inspectXlsx, verifyUnpackedSizes, type XlsxRejection } from './xlsx-guard.ts';
+import { XLSX_MAX_TEXT_BYTES } from './xml-scanner.ts';
 
 const normaliseHeader = (text: string) => text.replace(/[\s*＊]/g, '').toLowerCase();
 
@@ -69,6 +72,11 @@ const REJECTIONS: Record<XlsxRejection, () => AppError> = {
   notXlsx: () => new AppError(ApiCode.BadRequest, 'address.import.notXlsx'),
   tooLarge: () => fileTooLarge(),
   zipBomb: () => new AppError(ApiCode.BadRequest, 'address.import.zipBomb'),
+  textTooLong: () =>
+    new AppError(ApiCode.BadRequest, 'address.import.textTooLong', {
+      maxKb: XLSX_MAX_TEXT_BYTES / 1024,
+    }),
+  unsafeXml: () => new AppError(ApiCode.BadRequest, 'address.import.unsafeXml'),
 };
 
 export const fileTooLarge = () =>
@@ -218,17 +226,48 @@ async function readSheet(file: Buffer, language: Language): Promise<SheetResult>
   return { rows, errors };
 }
 
+const IDENTITY_FIELDS = [
+  'address_type',
+  'name',
+  'company',
+  'phone',
+  'email',
+  'country_code',
+  'province',
+  'city',
+  'district',
+  'postal_code',
+  'address_line1',
+  'address_line2',
+  'address_line3',
+  'house_number',
+  'tax_id',
+] as const satisfies readonly (keyof repo.AddressRow)[];
+
+type IdentityColumns = { [K in (typeof IDENTITY_FIELDS)[number]]?: string | null };
+
 /**
- * Imports an uploaded workbook all or nothing: the file is checked before parsing (real xlsx, size,
- * unpacked size), every row is validated with the same schema as the form, and only a file without a
- * single error is written, in one transaction with batched inserts. Answers the number imported.
+ * What makes two addresses "identical": every stored address field (type, name, company, phone, email,
+ * country, province, city, district, postal code, address lines 1–3, house number, tax id) is equal
+ * after normalization — the schema's trimming, blank as absent, the upper-case country code, the
+ * normalized postal code, the official names a Chinese province/city/district resolves to — then
+ * Unicode NFC and runs of white space folded to one space. The default flag and the times do not count.
  */
-export async function importAddresses(
-  db: Db,
-  auth: AuthContext,
-  file: Buffer,
-  language: Language,
-): Promise<number> {
+export function addressIdentity(columns: IdentityColumns): string {
+  return JSON.stringify(
+    IDENTITY_FIELDS.map((field) => (columns[field] ?? '').normalize('NFC').replace(/\s+/g, ' ').trim()),
+  );
+}
+
+export interface ImportOptions {
+  /** Check and report only; nothing is written. */
+  preview?: boolean;
+  /** Import duplicate rows too instead of skipping them. */
+  keepDuplicates?: boolean;
+}
+
+/** Checks an upload and parses its first sheet; throws the localized refusal or the row errors. */
+async function readUpload(file: Buffer, language: Language): Promise<SheetResult['rows']> {
   const inspection = inspectXlsx(file, { maxBytes: ADDRESS_IMPORT_MAX_BYTES, ...DEFAULT_XLSX_LIMITS });
   if (!inspection.ok) throw REJECTIONS[inspection.reason]();
   const verified = await verifyUnpackedSizes(file, inspection.entries);
@@ -243,16 +282,73 @@ export async function importAddresses(
   }
   if (sheet.errors.count > 0) throw sheet.errors.failure();
   if (sheet.rows.length === 0) throw new AppError(ApiCode.BadRequest, 'address.import.noRows');
+  return sheet.rows;
+}
 
+/**
+ * Imports an uploaded workbook all or nothing: the file is checked before parsing (real xlsx, size,
+ * unpacked size, hostile XML), every row is validated with the same schema as the form, and only a file
+ * without a single error is written, in one transaction with batched inserts. Rows identical to an
+ * address already in the book, or to an earlier row of the file, are reported and skipped unless
+ * `keepDuplicates` — which is also what makes re-sending a file whose answer was lost harmless.
+ */
+export async function importAddresses(
+  db: Db,
+  auth: AuthContext,
+  file: Buffer,
+  language: Language,
+  options: ImportOptions = {},
+): Promise<AddressImportResult> {
+  const rows = await readUpload(file, language);
   const now = nowIso();
-  const newRows = sheet.rows.map((row) => newAddressRow(auth.customerId, row.input, now));
-  const defaultTypes = new Set(sheet.rows.filter((r) => r.input.isDefault).map((r) => r.input.addressType));
-  await db.transaction().execute(async (trx) => {
-    if (defaultTypes.size > 0) {
-      await repo.lockCustomerAddresses(trx, auth.customerId);
-      for (const type of defaultTypes) await repo.clearDefault(trx, auth.customerId, type);
+  const candidates = rows.map((row) => ({
+    rowNumber: row.rowNumber,
+    row: newAddressRow(auth.customerId, row.input, now),
+  }));
+
+  const classify = async (reader: Db) => {
+    const existing = new Set((await repo.identityColumns(reader, auth.customerId)).map(addressIdentity));
+    const seen = new Map<string, number>();
+    const duplicates: AddressImportDuplicate[] = [];
+    const unique: typeof candidates = [];
+    for (const candidate of candidates) {
+      const key = addressIdentity(candidate.row);
+      const earlier = seen.get(key);
+      if (existing.has(key) || earlier !== undefined) {
+        duplicates.push({
+          row: candidate.rowNumber,
+          sameAsRow: existing.has(key) ? null : (earlier ?? null),
+          name: candidate.row.name,
+          phone: candidate.row.phone,
+          addressLine1: candidate.row.address_line1,
+        });
+      } else {
+        seen.set(key, candidate.rowNumber);
+        unique.push(candidate);
+      }
     }
-    await repo.insertAddresses(trx, newRows);
+    return { duplicates, unique };
+  };
+  const result = (imported: number, duplicates: AddressImportDuplicate[], preview: boolean) => ({
+    imported,
+    rows: candidates.length,
+    skipped: preview || options.keepDuplicates ? 0 : duplicates.length,
+    duplicateCount: duplicates.length,
+    duplicates: duplicates.slice(0, ADDRESS_IMPORT_MAX_REPORTED_ERRORS),
+    preview,
   });
-  return newRows.length;
+
+  if (options.preview) return result(0, (await classify(db)).duplicates, true);
+
+  return db.transaction().execute(async (trx) => {
+    // Serialises this customer's imports and default changes across instances (PostgreSQL), so two
+    // copies of one file sent at once cannot both find the book without the other's rows.
+    await repo.lockCustomerAddresses(trx, auth.customerId);
+    const { duplicates, unique } = await classify(trx);
+    const toInsert = (options.keepDuplicates ? candidates : unique).map((c) => c.row);
+    const defaultTypes = new Set(toInsert.filter((r) => r.is_default === 1).map((r) => r.address_type));
+    for (const type of defaultTypes) await repo.clearDefault(trx, auth.customerId, type);
+    await repo.insertAddresses(trx, toInsert);
+    return result(toInsert.length, duplicates, false);
+  });
 }

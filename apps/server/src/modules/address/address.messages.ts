@@ -82,6 +82,32 @@ export const addressMessages = defineMessages({
     'en-US': 'Only one address of each type can be the default',
     'zh-TW': '同一類型只能有一個預設地址',
   },
+  'address.import.doneSkipped': {
+    'zh-CN': '成功导入 {count} 个地址，跳过 {skipped} 个重复地址',
+    'en-US': '{count} address(es) imported, {skipped} duplicate(s) skipped',
+    'zh-TW': '成功匯入 {count} 個地址，略過 {skipped} 個重複地址',
+  },
+  'address.import.previewed': {
+    'zh-CN': '文件中有 {rows} 个地址，其中 {duplicates} 个与已有地址或文件中其他行重复',
+    'en-US': 'The file holds {rows} address(es); {duplicates} duplicate an existing address or another row',
+    'zh-TW': '檔案中有 {rows} 個地址，其中 {duplicates} 個與既有地址或檔案中其他列重複',
+  },
+  'address.import.textTooLong': {
+    'zh-CN': '文件中有单元格内容过长（超过 {maxKb} KB），已拒绝处理',
+    'en-US': 'A cell in the file holds more than {maxKb} KB of text; the file was refused',
+    'zh-TW': '檔案中有儲存格內容過長（超過 {maxKb} KB），已拒絕處理',
+  },
+  'address.import.unsafeXml': {
+    'zh-CN': '文件包含不允许的结构（DTD、实体声明或过深的嵌套），已拒绝处理',
+    'en-US':
+      'The file contains structures that are not allowed (DTD, entity declarations or deep nesting); it was refused',
+    'zh-TW': '檔案包含不允許的結構（DTD、實體宣告或過深的巢狀），已拒絕處理',
+  },
+  'address.import.malformed': {
+    'zh-CN': '上传内容不完整或格式有误，请重新选择文件上传',
+    'en-US': 'The upload was incomplete or malformed; please choose the file and upload it again',
+    'zh-TW': '上傳內容不完整或格式有誤，請重新選擇檔案上傳',
+  },
   'address.yes': { 'zh-CN': '是', 'en-US': 'Yes', 'zh-TW': '是' },
   'address.no': { 'zh-CN': '否', 'en-US': 'No', 'zh-TW': '否' },
   'address.sheet.addresses': { 'zh-CN': '地址', 'en-US': 'Addresses', 'zh-TW': '地址' },

@@ -6,6 +6,7 @@ import {
   AddressDeleteSchema,
   AddressExportQuerySchema,
   AddressIdQuerySchema,
+  AddressImportQuerySchema,
   AddressImportResultSchema,
   AddressQuerySchema,
   AddressSchema,
@@ -15,6 +16,7 @@ import { ApiPath } from '@portal/contracts/api-paths';
 import { ApiCode, envelopeSchema } from '@portal/contracts/envelope';
 import { pageSchema } from '@portal/contracts/pagination';
 import { Permission } from '@portal/contracts/permissions';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
 import { exportAddresses } from './address-export.ts';
@@ -22,6 +24,23 @@ import { fileTooLarge, importAddresses } from './address-import.ts';
 import { importTemplate, templateFileName } from './address-template.ts';
 import * as service from './address.service.ts';
 import { attachmentDisposition } from './spreadsheet-text.ts';
+
+/**
+ * The one file of a multipart upload. Anything the multipart parser trips over (no boundary, a body cut
+ * short, too many parts) is the caller's malformed upload: a localized 400, never a server error.
+ */
+async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
+  try {
+    const part = await request.file();
+    if (!part) throw new AppError(ApiCode.BadRequest, 'address.import.noFile');
+    return await part.toBuffer();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
+    request.log.info({ err: error }, 'malformed multipart upload');
+    throw new AppError(ApiCode.BadRequest, 'address.import.malformed');
+  }
+}
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -152,22 +171,30 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Import addresses from an .xlsx file (multipart field `file`); all rows or none',
         consumes: ['multipart/form-data'],
+        querystring: AddressImportQuerySchema,
         response: { 200: envelopeSchema(AddressImportResultSchema) },
       },
     },
     async (request) => {
       if (!request.isMultipart()) throw new AppError(ApiCode.BadRequest, 'address.import.noFile');
-      const part = await request.file();
-      if (!part) throw new AppError(ApiCode.BadRequest, 'address.import.noFile');
-      let file: Buffer;
+      // Taken before the body is read, so a refused caller's file is never held in memory.
+      const release = app.importLimiter.acquire(request.auth.customerId);
       try {
-        file = await part.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
-        throw error;
+        const file = await readUploadedFile(request);
+        const { preview, keepDuplicates } = request.query;
+        const result = await importAddresses(app.db, request.auth, file, request.language, {
+          preview,
+          keepDuplicates,
+        });
+        const message = result.preview
+          ? request.t('address.import.previewed', { rows: result.rows, duplicates: result.duplicateCount })
+          : result.skipped > 0
+            ? request.t('address.import.doneSkipped', { count: result.imported, skipped: result.skipped })
+            : request.t('address.import.done', { count: result.imported });
+        return { ...request.ok(result), message };
+      } finally {
+        release();
       }
-      const imported = await importAddresses(app.db, request.auth, file, request.language);
-      return { ...request.ok({ imported }), message: request.t('address.import.done', { count: imported }) };
     },
   );
 

@@ -1,6 +1,9 @@
 import type { CellValue } from 'exceljs';
 
-/** Characters that make a spreadsheet treat a typed-in cell as a formula (or split it, for tab and CR). */
+/**
+ * Characters that make a spreadsheet treat a typed-in cell as a formula (or split it, for tab and CR):
+ * OWASP's CSV-injection list.
+ */
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NEUTRALISED = /^'[=+\-@\t\r]/;
 
@@ -24,9 +27,12 @@ export function cellText(value: CellValue | undefined): string {
   return '';
 }
 
-/** One CSV field: quoted when it holds a separator, quote or line break. */
+/**
+ * One CSV field: quoted (inner quotes doubled) when it holds a comma, semicolon, tab, quote or line break,
+ * so no spreadsheet splits it whatever separator its locale expects.
+ */
 export function csvField(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return /[",;\t\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 export const csvLine = (fields: readonly string[]): string => `${fields.map(csvField).join(',')}\r\n`;

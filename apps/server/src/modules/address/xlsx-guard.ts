@@ -1,4 +1,5 @@
 import { createInflateRaw } from 'node:zlib';
+import { XmlScanner, type XmlProblem } from './xml-scanner.ts';
 
 /**
  * Checks an uploaded .xlsx before any parser touches it. An xlsx is a zip archive; this reads the
@@ -7,7 +8,7 @@ import { createInflateRaw } from 'node:zlib';
  * about the unpacked sizes, which `verifyUnpackedSizes` catches by inflating with a byte budget.
  */
 
-export type XlsxRejection = 'notXlsx' | 'tooLarge' | 'zipBomb';
+export type XlsxRejection = 'notXlsx' | 'tooLarge' | 'zipBomb' | XmlProblem;
 
 export interface XlsxGuardLimits {
   maxBytes: number;
@@ -17,13 +18,23 @@ export interface XlsxGuardLimits {
   maxUnpackRatio: number;
   /** A workbook has a few dozen entries; thousands only serve to exhaust the reader. */
   maxEntries: number;
+  /**
+   * The parser keeps every shared string in memory, so this part alone gets a tighter bound than the
+   * whole archive (10,000 rows of unique texts need a few megabytes).
+   */
+  maxSharedStringsBytes: number;
 }
 
 export const DEFAULT_XLSX_LIMITS: Omit<XlsxGuardLimits, 'maxBytes'> = {
   maxUnpackedBytes: 200 * 1024 * 1024,
   maxUnpackRatio: 100,
   maxEntries: 1000,
+  maxSharedStringsBytes: 32 * 1024 * 1024,
 };
+
+const SHARED_STRINGS = 'xl/sharedStrings.xml';
+/** The parts an XML parser reads: each is scanned while it is inflated (see `XmlScanner`). */
+const isXmlPart = (name: string) => /\.(xml|rels)$/i.test(name);
 
 export interface ZipEntry {
   name: string;
@@ -159,18 +170,57 @@ export function inspectXlsx(buffer: Buffer, limits: XlsxGuardLimits): XlsxInspec
   if (unpackedTotal > limits.maxUnpackedBytes || unpackedTotal > buffer.length * limits.maxUnpackRatio) {
     return { ok: false, reason: 'zipBomb' };
   }
+  const sharedStrings = entries.find((e) => e.name === SHARED_STRINGS);
+  if (sharedStrings && sharedStrings.unpackedSize > limits.maxSharedStringsBytes)
+    return { ok: false, reason: 'zipBomb' };
+  if (!entriesAreContiguous(buffer, entries, directory.offset)) return { ok: false, reason: 'notXlsx' };
   const names = new Set(entries.map((e) => e.name));
   if (!REQUIRED_ENTRIES.every((name) => names.has(name))) return { ok: false, reason: 'notXlsx' };
   return { ok: true, entries };
 }
 
-/** Inflates one entry, counting bytes; fails as soon as it exceeds what the directory declared. */
-function inflateWithin(data: Buffer, budget: number): Promise<'ok' | 'over' | 'corrupt'> {
+/**
+ * The parser reads the archive front to back through the local headers, not through the directory
+ * checked above; so every byte before the directory must belong to a listed entry, under the same name,
+ * or a hidden entry could reach the parser unchecked.
+ */
+function entriesAreContiguous(buffer: Buffer, entries: readonly ZipEntry[], directoryOffset: number) {
+  const ordered = [...entries].sort((a, b) => a.localHeaderOffset - b.localHeaderOffset);
+  let expected = 0;
+  for (const entry of ordered) {
+    const local = entry.localHeaderOffset;
+    if (local !== expected || local + 30 > directoryOffset) return false;
+    if (buffer.readUInt32LE(local) !== SIG_LOCAL) return false;
+    const nameLength = buffer.readUInt16LE(local + 26);
+    const name = buffer.toString('utf8', local + 30, local + 30 + nameLength);
+    if (name !== entry.name) return false;
+    expected = local + 30 + nameLength + buffer.readUInt16LE(local + 28) + entry.compressedSize;
+    // Entries written with a trailing data descriptor (flag bit 3): 12 to 24 bytes, optionally signed.
+    if (entry.flags & 0x8) {
+      const signed = expected + 4 <= directoryOffset && buffer.readUInt32LE(expected) === 0x08074b50;
+      const rest = directoryOffset - expected;
+      const sizes = signed ? [16, 24] : [12, 20];
+      const next = ordered.find((e) => e.localHeaderOffset > local)?.localHeaderOffset ?? directoryOffset;
+      const gap = next - expected;
+      if (!sizes.includes(gap) || gap > rest) return false;
+      expected = next;
+    }
+  }
+  return expected === directoryOffset;
+}
+
+type InflateResult = 'ok' | 'over' | 'corrupt' | XmlProblem;
+
+/**
+ * Inflates one entry, counting bytes; fails as soon as it exceeds what the directory declared. XML parts
+ * also go through an `XmlScanner` chunk by chunk, so nothing is ever held whole.
+ */
+function inflateWithin(data: Buffer, budget: number, scanner?: XmlScanner): Promise<InflateResult> {
   return new Promise((resolve) => {
     const inflater = createInflateRaw();
     let produced = 0;
     let settled = false;
-    const settle = (result: 'ok' | 'over' | 'corrupt') => {
+    const settle = (result: InflateResult) => {
       if (settled) return;
       settled = true;
       resolve(result);
@@ -180,17 +230,24 @@ function inflateWithin(data: Buffer, budget: number): Promise<'ok' | 'over' | 'c
       if (produced > budget) {
         settle('over');
         inflater.destroy();
+        return;
+      }
+      const problem = scanner?.write(chunk);
+      if (problem) {
+        settle(problem);
+        inflater.destroy();
       }
     });
     inflater.on('error', () => settle('corrupt'));
-    inflater.on('end', () => settle(produced === budget ? 'ok' : 'corrupt'));
+    inflater.on('end', () => settle(produced === budget ? (scanner?.end() ?? 'ok') : 'corrupt'));
     inflater.end(data);
   });
 }
 
 /**
  * Unpacks every entry without keeping the output and checks it against the declared size, so the
- * parser never meets more data than `inspectXlsx` accepted.
+ * parser never meets more data than `inspectXlsx` accepted; the XML parts are scanned on the way for
+ * oversized texts, DTD and entity declarations and absurd nesting (`XmlScanner`).
  */
 export async function verifyUnpackedSizes(
   buffer: Buffer,
@@ -202,13 +259,17 @@ export async function verifyUnpackedSizes(
     const start = local + 30 + buffer.readUInt16LE(local + 26) + buffer.readUInt16LE(local + 28);
     const data = buffer.subarray(start, start + entry.compressedSize);
     if (data.length !== entry.compressedSize) return { ok: false, reason: 'notXlsx' };
+    const scanner = isXmlPart(entry.name) ? new XmlScanner() : undefined;
     if (entry.method === STORED) {
       if (entry.compressedSize !== entry.unpackedSize) return { ok: false, reason: 'notXlsx' };
+      const problem = scanner ? (scanner.write(data) ?? scanner.end()) : 'ok';
+      if (problem !== 'ok') return { ok: false, reason: problem };
       continue;
     }
-    const result = await inflateWithin(data, entry.unpackedSize);
+    const result = await inflateWithin(data, entry.unpackedSize, scanner);
     if (result === 'over') return { ok: false, reason: 'zipBomb' };
     if (result === 'corrupt') return { ok: false, reason: 'notXlsx' };
+    if (result !== 'ok') return { ok: false, reason: result };
   }
   return { ok: true };
 }

@@ -1,10 +1,23 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Modal, Progress, Result, Space, Steps, Table, Typography, Upload } from 'antd';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Modal,
+  Progress,
+  Result,
+  Space,
+  Steps,
+  Table,
+  Typography,
+  Upload,
+} from 'antd';
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
   ADDRESS_IMPORT_MAX_BYTES,
   ADDRESS_IMPORT_MAX_ROWS,
+  type AddressImportDuplicate,
   type AddressImportError,
 } from '@portal/contracts/address';
 import { isApiError } from '../../../lib/http/api-error';
@@ -18,6 +31,7 @@ const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 type ImportState =
   | { kind: 'idle' }
   | { kind: 'uploading'; fileName: string; percent: number }
+  | { kind: 'review'; file: File; rows: number; duplicates: AddressImportDuplicate[]; duplicateCount: number }
   | { kind: 'done'; outcome: ImportOutcome }
   | { kind: 'failed'; message: string };
 
@@ -29,7 +43,9 @@ export interface AddressImportModalProps {
 /**
  * Import from Excel: download the template (headers in the interface language), upload a filled .xlsx
  * (type and size checked before anything is sent), watch the upload, then see either how many rows were
- * imported or every problem by row and column — a file with any bad row imports nothing.
+ * imported or every problem by row and column — a file with any bad row imports nothing. The file is
+ * first sent as a preview: rows identical to an address already in the book or to another row are
+ * listed, and skipped unless the user ticks "import them too"; without duplicates it imports at once.
  */
 export function AddressImportModal({ open, onClose }: AddressImportModalProps) {
   const { t } = useTranslation();
@@ -52,19 +68,40 @@ export function AddressImportModal({ open, onClose }: AddressImportModalProps) {
     }
   };
 
-  const start = async (file: File) => {
+  const send = async (file: File, options: { preview: boolean; keepDuplicates?: boolean }) => {
     setState({ kind: 'uploading', fileName: file.name, percent: 0 });
     try {
-      const outcome = await importer.mutateAsync({
+      return await importer.mutateAsync({
         file,
+        ...options,
         onProgress: (percent) =>
           setState((current) => (current.kind === 'uploading' ? { ...current, percent } : current)),
       });
-      setState({ kind: 'done', outcome });
     } catch (error) {
       if (!isApiError(error)) throw error;
       setState({ kind: 'failed', message: error.message });
+      return undefined;
     }
+  };
+
+  const commit = async (file: File, keepDuplicates: boolean) => {
+    const outcome = await send(file, { preview: false, keepDuplicates });
+    if (outcome) setState({ kind: 'done', outcome });
+  };
+
+  const start = async (file: File) => {
+    const outcome = await send(file, { preview: true });
+    if (!outcome) return;
+    if (outcome.kind !== 'preview') setState({ kind: 'done', outcome });
+    else if (outcome.duplicateCount === 0) await commit(file, false);
+    else
+      setState({
+        kind: 'review',
+        file,
+        rows: outcome.rows,
+        duplicates: outcome.duplicates,
+        duplicateCount: outcome.duplicateCount,
+      });
   };
 
   /** Checked here so a wrong or oversized file never leaves the browser. */
@@ -124,6 +161,15 @@ export function AddressImportModal({ open, onClose }: AddressImportModalProps) {
         );
       case 'failed':
         return <RefusedFile message={state.message} uploader={uploader} />;
+      case 'review':
+        return (
+          <DuplicateReview
+            rows={state.rows}
+            duplicates={state.duplicates}
+            duplicateCount={state.duplicateCount}
+            onImport={(keep) => void commit(state.file, keep)}
+          />
+        );
       case 'done':
         return <ImportOutcomeView outcome={state.outcome} uploader={uploader} />;
       default:
@@ -189,6 +235,81 @@ function RefusedFile({ message, uploader }: { message: string; uploader: ReactNo
   );
 }
 
+/** The preview found duplicate rows: list them; they are skipped unless the user keeps them. */
+function DuplicateReview({
+  rows,
+  duplicates,
+  duplicateCount,
+  onImport,
+}: {
+  rows: number;
+  duplicates: AddressImportDuplicate[];
+  duplicateCount: number;
+  onImport: (keepDuplicates: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const [keep, setKeep] = useState(false);
+  return (
+    <Space
+      orientation="vertical"
+      style={{ width: '100%' }}
+      size="middle"
+      data-testid="address-import-duplicates"
+    >
+      <Alert
+        type="warning"
+        showIcon
+        title={t('address.importDialog.duplicatesTitle', { count: duplicateCount, rows })}
+        description={
+          <>
+            {t('address.importDialog.duplicatesHint')}
+            {duplicateCount > duplicates.length ? (
+              <div>
+                {t('address.importDialog.moreDuplicates', {
+                  shown: duplicates.length,
+                  count: duplicateCount,
+                })}
+              </div>
+            ) : null}
+          </>
+        }
+      />
+      <Table<AddressImportDuplicate>
+        size="small"
+        rowKey="row"
+        dataSource={duplicates}
+        pagination={{ pageSize: 8, size: 'small', hideOnSinglePage: true, showSizeChanger: false }}
+        columns={[
+          { title: t('address.importDialog.row'), dataIndex: 'row', width: 72 },
+          { title: t('address.importDialog.name'), dataIndex: 'name', width: 140 },
+          { title: t('address.importDialog.addressLine'), dataIndex: 'addressLine1' },
+          {
+            title: t('address.importDialog.duplicateOf'),
+            dataIndex: 'sameAsRow',
+            width: 160,
+            render: (sameAsRow: number | null) =>
+              sameAsRow === null
+                ? t('address.importDialog.duplicateOfExisting')
+                : t('address.importDialog.duplicateOfRow', { row: sameAsRow }),
+          },
+        ]}
+      />
+      <Space wrap>
+        <Checkbox
+          checked={keep}
+          onChange={(event) => setKeep(event.target.checked)}
+          data-testid="address-import-keep-duplicates"
+        >
+          {t('address.importDialog.keepDuplicates')}
+        </Checkbox>
+        <Button type="primary" onClick={() => onImport(keep)} data-testid="address-import-confirm">
+          {t('address.importDialog.confirmImport')}
+        </Button>
+      </Space>
+    </Space>
+  );
+}
+
 function ImportOutcomeView({ outcome, uploader }: { outcome: ImportOutcome; uploader: ReactNode }) {
   const { t } = useTranslation();
   if (outcome.kind === 'imported') {
@@ -196,13 +317,19 @@ function ImportOutcomeView({ outcome, uploader }: { outcome: ImportOutcome; uplo
       <Result
         status="success"
         title={t('address.importDialog.imported', { count: outcome.imported })}
-        subTitle={t('address.importDialog.importedHint')}
+        subTitle={
+          outcome.skipped > 0
+            ? `${t('address.importDialog.skipped', { count: outcome.skipped })} · ${t('address.importDialog.importedHint')}`
+            : t('address.importDialog.importedHint')
+        }
         style={{ padding: '16px 0' }}
         data-testid="address-import-success"
       />
     );
   }
   if (outcome.kind === 'refused') return <RefusedFile message={outcome.message} uploader={uploader} />;
+  // A preview is never shown as an outcome (the dialog turns it into the review step).
+  if (outcome.kind === 'preview') return uploader;
   const isTruncated = outcome.errorCount > outcome.errors.length;
   return (
     <Space orientation="vertical" style={{ width: '100%' }} size="middle" data-testid="address-import-errors">
