@@ -1,0 +1,6 @@
+/** One message for the user, as the request layer and the pages ask for it. */
+export interface Notice {
+  kind: 'error' | 'warning' | 'success';
+  text: string;
+  durationSeconds?: number;
+}
