@@ -59,7 +59,8 @@ describe.each([
     const button = config.components?.Button ?? {};
     const ratio = (fg: string, bg: string) => Math.round(contrastRatio(fg, bg) * 100) / 100;
     for (const bg of surfaces(t)) {
-      for (const text of [t.colorPrimary, t.colorLink, t.colorPrimaryText, t.colorError, t.colorErrorText]) {
+      const statusText = [t.colorError, t.colorErrorText, t.colorSuccess, t.colorWarning, t.colorWarningText];
+      for (const text of [t.colorPrimary, t.colorLink, t.colorPrimaryText, ...statusText]) {
         expect(ratio(text, bg), `${text} on ${bg}`).toBeGreaterThanOrEqual(TEXT_CONTRAST);
       }
       for (const text of [t.colorText, t.colorTextSecondary, t.colorTextTertiary, t.colorTextDescription]) {
@@ -69,6 +70,16 @@ describe.each([
       for (const boundary of [t.colorBorder, t.colorPrimary, t.colorError]) {
         expect(ratio(boundary, bg), `${boundary} on ${bg}`).toBeGreaterThanOrEqual(CONTROL_CONTRAST);
       }
+    }
+    // Status tags: the status colour on its own tinted background.
+    for (const [text, bg] of [
+      [t.colorSuccess, t.colorSuccessBg],
+      [t.colorWarning, t.colorWarningBg],
+      [t.colorError, t.colorErrorBg],
+      [t.colorPrimary, t.colorInfoBg],
+      [t.colorPrimary, t.colorPrimaryBg],
+    ] as const) {
+      expect(ratio(text, bg), `${text} on ${bg}`).toBeGreaterThanOrEqual(TEXT_CONTRAST);
     }
     expect(ratio(button.primaryColor as string, t.colorPrimary)).toBeGreaterThanOrEqual(TEXT_CONTRAST);
     expect(ratio(button.dangerColor as string, t.colorError)).toBeGreaterThanOrEqual(TEXT_CONTRAST);

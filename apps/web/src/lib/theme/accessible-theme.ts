@@ -2,7 +2,15 @@ import { theme, type ThemeConfig } from 'antd';
 // antd's own palette generator (installed with antd): the dark algorithm paints a seed as entry 6 of its
 // dark palette. A unit test checks the result against antd's full token derivation.
 import { generate } from '@ant-design/colors';
-import { contrastRatio, parseColor, readableTextOn, shiftLightness, toHex, withContrast } from './contrast';
+import {
+  contrastRatio,
+  mix,
+  parseColor,
+  readableTextOn,
+  shiftLightness,
+  toHex,
+  withContrast,
+} from './contrast';
 
 /** WCAG 2.2 AA: text (1.4.3) and the boundaries of controls (1.4.11). */
 export const TEXT_CONTRAST = 4.5;
@@ -41,11 +49,25 @@ export function surfaces(
  * The seed (same hue as the chosen one, lightness moved as little as needed) whose painted colour reads
  * at 4.5:1 on every surface: darker in light mode, lighter in dark mode.
  */
-function readableSeed(seed: string, isDark: boolean, backgrounds: readonly string[]): string {
-  return shiftLightness(seed, isDark ? 'lighter' : 'darker', (candidate) =>
-    backgrounds.every((bg) => contrastRatio(paintedSeed(candidate, isDark), bg) >= TEXT_CONTRAST),
-  );
+function readableSeed(
+  seed: string,
+  isDark: boolean,
+  backgrounds: readonly string[],
+  tintOf?: (painted: string) => string,
+): string {
+  return shiftLightness(seed, isDark ? 'lighter' : 'darker', (candidate) => {
+    const painted = paintedSeed(candidate, isDark);
+    const all = tintOf ? [...backgrounds, tintOf(painted)] : backgrounds;
+    return all.every((bg) => contrastRatio(painted, bg) >= TEXT_CONTRAST);
+  });
 }
+
+/**
+ * The theme colour's tinted background (selected menu item, "processing" tag): a little of the colour
+ * over the card surface. antd's own tint greys and darkens with a darker seed, which the text on it
+ * could never outrun.
+ */
+const TINT = { light: 0.1, dark: 0.2 } as const;
 
 /** The lowest opacity of the text colour that still reads at 4.5:1 on every surface. */
 function readableAlpha(textBase: string, backgrounds: readonly string[], from: number): string {
@@ -66,8 +88,13 @@ function readableAlpha(textBase: string, backgrounds: readonly string[], from: n
 export function accessibleTheme(colorPrimary: string, isDark: boolean): ThemeConfig {
   const base = neutral(isDark);
   const backgrounds = surfaces(base);
-  const primary = readableSeed(colorPrimary, isDark, backgrounds);
-  const error = readableSeed(theme.defaultSeed.colorError, isDark, backgrounds);
+  const tintOf = (painted: string) => mix(painted, base.colorBgContainer, isDark ? TINT.dark : TINT.light);
+  const primary = readableSeed(colorPrimary, isDark, backgrounds, tintOf);
+  const tint = tintOf(paintedSeed(primary, isDark));
+  // Status colours are text too (form errors, status tags on their tinted background).
+  const status = (key: 'colorError' | 'colorSuccess' | 'colorWarning') =>
+    readableSeed(theme.defaultSeed[key], isDark, [...backgrounds, base[`${key}Bg`]]);
+  const error = status('colorError');
   const onPrimary = readableTextOn(paintedSeed(primary, isDark));
   const onError = readableTextOn(paintedSeed(error, isDark));
   const secondaryText = readableAlpha(base.colorTextBase, backgrounds, 0.45);
@@ -79,6 +106,14 @@ export function accessibleTheme(colorPrimary: string, isDark: boolean): ThemeCon
       colorInfo: primary,
       colorLink: primary,
       colorError: error,
+      colorSuccess: status('colorSuccess'),
+      colorWarning: status('colorWarning'),
+      // A darker seed would also darken the tinted backgrounds antd derives from it: keep antd's own.
+      colorPrimaryBg: tint,
+      colorInfoBg: tint,
+      colorErrorBg: base.colorErrorBg,
+      colorSuccessBg: base.colorSuccessBg,
+      colorWarningBg: base.colorWarningBg,
       colorTextTertiary: secondaryText,
       colorTextDescription: secondaryText,
       colorTextPlaceholder: secondaryText,

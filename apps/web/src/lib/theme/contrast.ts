@@ -55,6 +55,11 @@ export function composite(color: Rgba, background: Rgba): Rgba {
   };
 }
 
+/** `amount` (0 to 1) of `color` laid over `background`, as an opaque hex colour. */
+export function mix(color: string, background: string, amount: number): string {
+  return toHex(composite({ ...parseColor(color), a: amount }, parseColor(background)));
+}
+
 /** WCAG relative luminance of an opaque sRGB colour, 0 (black) to 1 (white). */
 export function relativeLuminance(color: string | Rgba): number {
   const { r, g, b } = typeof color === 'string' ? parseColor(color) : color;
