@@ -3,6 +3,7 @@ import { theme, type ThemeConfig } from 'antd';
 // dark palette. A unit test checks the result against antd's full token derivation.
 import { generate } from '@ant-design/colors';
 import {
+  composite,
   contrastRatio,
   mix,
   parseColor,
@@ -38,11 +39,23 @@ export function paintedSeed(seed: string, isDark: boolean): string {
   return isDark ? generate(seed, { theme: 'dark' })[5]! : seed;
 }
 
-/** The opaque surfaces text and controls sit on: page, cards and tables, popups. */
+/**
+ * The opaque surfaces text and controls sit on: page, cards and tables, popups, and the light fills laid
+ * over cards and popups (table headers, the upload drop zone).
+ */
 export function surfaces(
-  token: Pick<Token, 'colorBgLayout' | 'colorBgContainer' | 'colorBgElevated'>,
+  token: Pick<
+    Token,
+    'colorBgLayout' | 'colorBgContainer' | 'colorBgElevated' | 'colorFillAlter' | 'colorFillTertiary'
+  >,
 ): string[] {
-  return [token.colorBgLayout, token.colorBgContainer, token.colorBgElevated];
+  const solid = [token.colorBgLayout, token.colorBgContainer, token.colorBgElevated];
+  const filled = [token.colorFillAlter, token.colorFillTertiary].flatMap((fill) =>
+    [token.colorBgContainer, token.colorBgElevated].map((bg) =>
+      toHex(composite(parseColor(fill), parseColor(bg))),
+    ),
+  );
+  return [...solid, ...filled];
 }
 
 /**
