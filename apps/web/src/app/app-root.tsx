@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
-import { ConfigProvider, theme, type ThemeConfig } from 'antd';
+import { ConfigProvider, theme } from 'antd';
 import { BrowserRouter } from 'react-router';
 import { currentAntdLocale, subscribeLanguage } from '../lib/i18n/i18n';
+import { accessibleTheme } from '../lib/theme/accessible-theme';
 import { NavigationBridge, goToLogin } from './navigation';
 import { AppRoutes } from './router';
 import { UiEffectsBridge } from './ui-effects-bridge';
@@ -21,15 +22,9 @@ function DocumentColors({ isDark }: { isDark: boolean }) {
 export function AppRoot() {
   const settings = useLayoutSettings();
   const locale = useSyncExternalStore(subscribeLanguage, currentAntdLocale);
-  const themeConfig = useMemo<ThemeConfig>(
-    () => ({
-      algorithm: settings.darkMode ? theme.darkAlgorithm : theme.defaultAlgorithm,
-      token: {
-        colorPrimary: settings.colorPrimary,
-        colorInfo: settings.colorPrimary,
-        colorLink: settings.colorPrimary,
-      },
-    }),
+  // WCAG 2.2 AA in both modes for any theme colour: the chosen hue, lightness moved only as needed.
+  const themeConfig = useMemo(
+    () => accessibleTheme(settings.colorPrimary, settings.darkMode),
     [settings.darkMode, settings.colorPrimary],
   );
   return (

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Typography, message } from 'antd';
-import type { Notice } from './ui-effects-bridge';
+import type { Notice } from './notice';
 
 /** Spec section 8: only one message at a time, 200 px from the top. */
 export const MESSAGE_CONFIG = { top: 200, maxCount: 1 } as const;

@@ -1,14 +1,6 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { installUiEffects } from '../lib/ui-effects';
-
-/** One message for the user, as the request layer and the pages ask for it. */
-export interface Notice {
-  kind: 'error' | 'warning' | 'success';
-  text: string;
-  durationSeconds?: number;
-  /** A small second line, such as the request id for support. */
-  detail?: string;
-}
+import type { Notice } from './notice';
 
 type Show = (notice: Notice) => void;
 type MessageHostComponent = ComponentType<{ connect: (show: Show) => () => void }>;

@@ -1,5 +1,6 @@
-import { Button, Dropdown, Tabs, type MenuProps } from 'antd';
+import { Button, Dropdown, Flex, Tabs, type MenuProps } from 'antd';
 import { CloseOutlined, DownOutlined, ReloadOutlined, VerticalAlignMiddleOutlined } from '@ant-design/icons';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { MessageKey } from '../../lib/i18n/message-key';
@@ -42,47 +43,58 @@ export function MultiTabs({ onRefresh }: { onRefresh: () => void }) {
     else if (action === 'closeOthers') closeOthers(key);
   };
 
+  // antd puts each tab's close button inside the tab list, where only tabs may be, named "remove" in
+  // English. It stays for the mouse; keyboard and screen-reader users close a tab with Delete on the tab
+  // or with the actions menu beside the list.
+  const listRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    for (const button of listRef.current?.querySelectorAll<HTMLElement>('.ant-tabs-tab-remove') ?? []) {
+      button.setAttribute('aria-hidden', 'true');
+      button.tabIndex = -1;
+    }
+  });
+
+  // The actions button sits beside the tab list, not inside it: a tablist holds only tabs.
   return (
-    <Tabs
-      type="editable-card"
-      size="small"
-      hideAdd
-      activeKey={activeKey}
-      onChange={(key) => {
-        const target = tabs.find((tab) => tab.key === key);
-        navigate(target?.path ?? key);
-      }}
-      onEdit={(key, action) => {
-        if (action === 'remove' && typeof key === 'string') close(key);
-      }}
-      items={tabs.map((tab) => ({
-        key: tab.key,
-        closable: tab.key !== HOME_PATH,
-        label: (
-          <Dropdown
-            trigger={['contextMenu']}
-            menu={{ items: actionItems(tab.key), onClick: ({ key }) => runAction(key, tab.key) }}
-          >
-            <span data-testid="page-tab">{t(tab.titleKey as MessageKey)}</span>
-          </Dropdown>
-        ),
-      }))}
-      tabBarExtraContent={{
-        right: (
-          <Dropdown
-            trigger={['click']}
-            menu={{ items: actionItems(activeKey), onClick: ({ key }) => runAction(key, activeKey) }}
-          >
-            <Button
-              type="text"
-              size="small"
-              icon={<DownOutlined />}
-              aria-label={t('tabs.actions')}
-              data-testid="tab-actions"
-            />
-          </Dropdown>
-        ),
-      }}
-    />
+    <Flex align="center" gap={4} ref={listRef}>
+      <Tabs
+        style={{ flex: 1, minWidth: 0 }}
+        type="editable-card"
+        size="small"
+        hideAdd
+        activeKey={activeKey}
+        onChange={(key) => {
+          const target = tabs.find((tab) => tab.key === key);
+          navigate(target?.path ?? key);
+        }}
+        onEdit={(key, action) => {
+          if (action === 'remove' && typeof key === 'string') close(key);
+        }}
+        items={tabs.map((tab) => ({
+          key: tab.key,
+          closable: tab.key !== HOME_PATH,
+          label: (
+            <Dropdown
+              trigger={['contextMenu']}
+              menu={{ items: actionItems(tab.key), onClick: ({ key }) => runAction(key, tab.key) }}
+            >
+              <span data-testid="page-tab">{t(tab.titleKey as MessageKey)}</span>
+            </Dropdown>
+          ),
+        }))}
+      />
+      <Dropdown
+        trigger={['click']}
+        menu={{ items: actionItems(activeKey), onClick: ({ key }) => runAction(key, activeKey) }}
+      >
+        <Button
+          type="text"
+          size="small"
+          icon={<DownOutlined />}
+          aria-label={t('tabs.actions')}
+          data-testid="tab-actions"
+        />
+      </Dropdown>
+    </Flex>
   );
 }

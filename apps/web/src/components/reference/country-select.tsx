@@ -32,6 +32,8 @@ export interface CountrySelectProps {
   onChange?: (code: string) => void;
   id?: string;
   placeholder?: string;
+  /** Accessible name when no form label names the field (a filter in a toolbar). */
+  'aria-label'?: string;
   disabled?: boolean;
   allowClear?: boolean;
   autoFocus?: boolean;
@@ -46,6 +48,7 @@ export function CountrySelect({
   onChange,
   id,
   placeholder,
+  'aria-label': ariaLabel,
   disabled,
   allowClear,
   autoFocus,
@@ -77,6 +80,7 @@ export function CountrySelect({
   return (
     <Select<string, CountryOption>
       id={id}
+      aria-label={ariaLabel}
       value={value}
       onChange={(next) => onChange?.(next)}
       options={options}

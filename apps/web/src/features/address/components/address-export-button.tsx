@@ -1,5 +1,5 @@
 import { Button, Dropdown } from 'antd';
-import { DownOutlined, ExportOutlined } from '@ant-design/icons';
+import { DownOutlined, DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { AddressExportFormat, AddressFilter } from '@portal/contracts/address';
 import { isApiError } from '../../../lib/http/api-error';
@@ -39,7 +39,7 @@ export function AddressExportButton({ filter, isCompact = false }: AddressExport
       }}
     >
       <Button
-        icon={<ExportOutlined />}
+        icon={<DownloadOutlined />}
         loading={exporter.isPending}
         title={t('address.exportHint')}
         aria-label={t('address.exportButton')}

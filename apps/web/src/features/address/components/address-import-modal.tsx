@@ -12,7 +12,7 @@ import {
   Typography,
   Upload,
 } from 'antd';
-import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
+import { FileExcelOutlined, InboxOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
   ADDRESS_IMPORT_MAX_BYTES,
@@ -204,7 +204,7 @@ export function AddressImportModal({ open, onClose }: AddressImportModalProps) {
               <Space orientation="vertical" size="small" style={{ width: '100%' }}>
                 <Typography.Text type="secondary">{t('address.importDialog.templateHint')}</Typography.Text>
                 <Button
-                  icon={<DownloadOutlined />}
+                  icon={<FileExcelOutlined />}
                   loading={template.isPending}
                   onClick={() => void downloadTemplate()}
                   data-testid="address-template-download"
@@ -356,10 +356,12 @@ function ImportOutcomeView({ outcome, uploader }: { outcome: ImportOutcome; uplo
         rowKey={(error) => `${error.row}-${error.field}-${error.message}`}
         dataSource={outcome.errors}
         pagination={{ pageSize: 8, size: 'small', hideOnSinglePage: true, showSizeChanger: false }}
+        // On a phone the table scrolls inside the dialog instead of squeezing the message to a sliver.
+        scroll={{ x: 480 }}
         columns={[
           { title: t('address.importDialog.row'), dataIndex: 'row', width: 72 },
-          { title: t('address.importDialog.column'), dataIndex: 'column', width: 160 },
-          { title: t('address.importDialog.message'), dataIndex: 'message' },
+          { title: t('address.importDialog.column'), dataIndex: 'column', width: 140 },
+          { title: t('address.importDialog.message'), dataIndex: 'message', minWidth: 240 },
         ]}
       />
       {uploader}

@@ -1,4 +1,5 @@
 import { Button, Popconfirm, Space } from 'antd';
+import { DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Address } from '@portal/contracts/address';
 
@@ -34,7 +35,8 @@ export function AddressRowActions({ address, onEdit, onDelete, onSetDefault }: A
         okButtonProps={{ danger: true }}
         onConfirm={() => onDelete(address)}
       >
-        <Button type="link" size="small" danger data-testid="address-delete">
+        {/* The icon tells deleting apart from editing even when the theme colour is itself red. */}
+        <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid="address-delete">
           {t('address.delete')}
         </Button>
       </Popconfirm>

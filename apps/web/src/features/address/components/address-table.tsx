@@ -24,10 +24,18 @@ export interface AddressListProps {
 
 const dash = <Typography.Text type="secondary">-</Typography.Text>;
 
+/** Names, phone numbers and country names never break inside a word: the column grows instead. */
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+
 export function DefaultTag() {
   const { t } = useTranslation();
   return (
-    <Tag color="processing" variant="filled" data-testid="address-default-tag" style={{ marginInlineEnd: 0 }}>
+    <Tag
+      color="processing"
+      variant="filled"
+      data-testid="address-default-tag"
+      style={{ marginInlineEnd: 0, whiteSpace: 'nowrap' }}
+    >
       {t('address.defaultTag')}
     </Tag>
   );
@@ -47,11 +55,13 @@ export function AddressTable(props: AddressListProps) {
       title: t('address.column.name'),
       key: 'name',
       width: 210,
-      fixed: 'left',
+      // Not pinned: at laptop width the key columns show side by side, none slides under a pinned one.
       render: (_, address) => (
         <Flex vertical gap={2}>
           <Flex gap={6} align="center" wrap={false}>
-            <Typography.Text strong>{address.name}</Typography.Text>
+            <Typography.Text strong style={NO_WRAP}>
+              {address.name}
+            </Typography.Text>
             {address.isDefault ? <DefaultTag /> : null}
           </Flex>
           {address.company ? (
@@ -66,7 +76,12 @@ export function AddressTable(props: AddressListProps) {
         </Flex>
       ),
     },
-    { title: t('address.column.phone'), dataIndex: 'phone', width: 150 },
+    {
+      title: t('address.column.phone'),
+      dataIndex: 'phone',
+      width: 150,
+      render: (phone: string) => <span style={NO_WRAP}>{phone}</span>,
+    },
     {
       title: t('address.column.country'),
       key: 'country',
@@ -74,7 +89,7 @@ export function AddressTable(props: AddressListProps) {
       ellipsis: { showTitle: false },
       render: (_, address) => (
         <Tooltip title={`${nameOf(address.countryCode)} (${address.countryCode})`}>
-          <span>{nameOf(address.countryCode)}</span>
+          <span style={NO_WRAP}>{nameOf(address.countryCode)}</span>
         </Tooltip>
       ),
     },

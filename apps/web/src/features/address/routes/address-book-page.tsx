@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Card, Empty, Flex, Input, Popconfirm, Skeleton, Tabs, Typography } from 'antd';
-import { DeleteOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { AddressType, type Address, type AddressFilter, type AddressQuery } from '@portal/contracts/address';
@@ -115,7 +115,7 @@ export default function AddressBookPage() {
   );
   const importButton = (label: string) => (
     <Access permission={Permission.AddressEdit}>
-      <Button icon={<ImportOutlined />} onClick={() => setIsImportOpen(true)} data-testid="address-import">
+      <Button icon={<UploadOutlined />} onClick={() => setIsImportOpen(true)} data-testid="address-import">
         {label}
       </Button>
     </Access>
@@ -140,6 +140,7 @@ export default function AddressBookPage() {
             onChange={(code) => setCountryCode(code || undefined)}
             allowClear
             placeholder={t('address.countryFilter')}
+            aria-label={t('address.countryFilter')}
           />
         </div>
       </Flex>
