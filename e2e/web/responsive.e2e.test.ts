@@ -104,6 +104,41 @@ describe('375 px wide', () => {
     await page.context().close();
   });
 
+  test('the region picker keeps its three levels on the screen', async () => {
+    const page = await signedIn(PHONE);
+    await page.goto(ADDRESS_BOOK);
+    await page.locator('[data-testid=address-book] [data-testid=address-add]').first().click();
+    await page.locator('form#address-form').waitFor();
+    // The drawer puts the focus in the name field once it is open; wait for that before scrolling down.
+    await page.waitForFunction(() => document.activeElement?.id === 'address_name');
+    await page.locator('#address_region').click();
+    const popup = page.locator('.region-cascader-popup:visible');
+    const menus = popup.locator('.ant-cascader-menu');
+    const item = (level: number, name: string) =>
+      menus.nth(level).locator('.ant-cascader-menu-item').filter({ hasText: name }).first();
+    // As a finger would: scroll the level's own list to the place (not the form behind it), then tap it.
+    const pick = async (level: number, name: string) => {
+      await menus.nth(level).evaluate((menu, title) => {
+        const entry = Array.from(menu.querySelectorAll<HTMLElement>('li')).find((li) => li.title === title);
+        if (entry) menu.scrollTop = entry.offsetTop - 8;
+      }, name);
+      await item(level, name).click();
+    };
+    await pick(0, '广东省');
+    await pick(1, '广州市');
+    await item(2, '天河区').waitFor();
+    expect(await menus.count()).toBe(3);
+    expect(await horizontalBox(popup)).toMatchObject({ inside: true });
+    for (let level = 0; level < 3; level++)
+      expect(await horizontalBox(menus.nth(level)), `level ${level + 1}`).toMatchObject({ inside: true });
+    expect(await sideScroll(page)).toBeLessThanOrEqual(0);
+    await screenshot(page, 'responsive-375-region-picker');
+    await pick(2, '天河区');
+    const picked = page.locator('form#address-form .ant-cascader [title]').first();
+    expect(await picked.getAttribute('title')).toContain('天河区');
+    await page.context().close();
+  });
+
   test('the login log table scrolls inside itself, not the page', async () => {
     const page = await signedIn(PHONE);
     await page.goto(`${USER_CENTER}?tab=loginLog`);

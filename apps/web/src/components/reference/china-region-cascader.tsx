@@ -3,6 +3,7 @@ import { Cascader, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CnDivisionTreeNode } from '@portal/contracts/reference';
 import { useCnDivisionTree } from '../../lib/reference/api/get-cn-division-tree';
+import './china-region-cascader.css';
 
 export interface RegionOption {
   /** The official name, which addresses store. */
@@ -77,6 +78,7 @@ export function ChinaRegionCascader({
       disabled={disabled}
       autoFocus={autoFocus}
       allowClear
+      classNames={{ popup: { root: 'region-cascader-popup' } }}
       showSearch={{
         filter: (input, path) => path.some((option) => regionMatches(option, input)),
         limit: 50,
