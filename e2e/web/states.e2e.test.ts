@@ -88,6 +88,8 @@ describe('region picker', () => {
     await page.goto(ADDRESS_BOOK);
     await page.locator('[data-testid=address-book] [data-testid=address-add]').first().click();
     await page.locator('form#address-form').waitFor();
+    // The drawer puts the focus in the name field once it is open; a click before that loses the picker.
+    await page.waitForFunction(() => document.activeElement?.id === 'address_name');
     await page.locator('#address_region').click();
     await page.locator('#address_region').fill('gz');
     const tianhe = page
