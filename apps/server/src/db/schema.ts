@@ -62,9 +62,6 @@ export interface UsersTable {
   wechat_open_id: string | null;
   last_login_at: string | null;
   last_login_ip: string | null;
-  /** The sign-in before the latest one: what "last sign-in" shows to a user who has just signed in. */
-  previous_login_at: ColumnType<string | null, string | null | undefined, string | null>;
-  previous_login_ip: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
 }
 

@@ -40,9 +40,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .column('expires_at')
     .execute();
 
-  await db.schema.alterTable('users').addColumn('previous_login_at', 'text').execute();
-  await db.schema.alterTable('users').addColumn('previous_login_ip', 'text').execute();
-
   await db.schema
     .createTable('scheduled_tasks')
     .addColumn('name', 'text', (c) => c.primaryKey())
@@ -56,8 +53,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('scheduled_tasks').execute();
-  await db.schema.alterTable('users').dropColumn('previous_login_ip').execute();
-  await db.schema.alterTable('users').dropColumn('previous_login_at').execute();
   await db.schema.dropIndex('refresh_tokens_expires_idx').execute();
   await db.schema.dropIndex('sessions_expires_idx').execute();
   await db.schema.dropIndex('login_logs_time_idx').execute();

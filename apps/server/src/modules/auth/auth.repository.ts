@@ -253,16 +253,11 @@ export async function findUserRoles(db: Db, customerId: string, userId: string):
   return rows.map((r) => ({ id: r.code, operationList: JSON.parse(r.operation_list) as string[] }));
 }
 
-/** The latest sign-in becomes the previous one (what "last sign-in" shows), this one the latest. */
+/** This sign-in becomes the user's latest; each session keeps the one before it (see startSession). */
 export async function recordSuccessfulLogin(db: Db, userId: string, ip: string) {
   await db
     .updateTable('users')
-    .set((eb) => ({
-      previous_login_at: eb.ref('last_login_at'),
-      previous_login_ip: eb.ref('last_login_ip'),
-      last_login_at: nowIso(),
-      last_login_ip: ip,
-    }))
+    .set({ last_login_at: nowIso(), last_login_ip: ip })
     .where('id', '=', userId)
     .execute();
 }
