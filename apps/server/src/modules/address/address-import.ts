@@ -226,23 +226,7 @@ async function readSheet(file: Buffer, language: Language): Promise<SheetResult>
   return { rows, errors };
 }
 
-const IDENTITY_FIELDS = [
-  'address_type',
-  'name',
-  'company',
-  'phone',
-  'email',
-  'country_code',
-  'province',
-  'city',
-  'district',
-  'postal_code',
-  'address_line1',
-  'address_line2',
-  'address_line3',
-  'house_number',
-  'tax_id',
-] as const satisfies readonly (keyof repo.AddressRow)[];
+const IDENTITY_FIELDS = repo.ADDRESS_IDENTITY_COLUMNS;
 
 type IdentityColumns = { [K in (typeof IDENTITY_FIELDS)[number]]?: string | null };
 

@@ -61,27 +61,30 @@ export async function* iterateAddresses(db: Db, customerId: string, filter: Addr
   }
 }
 
-/** The columns that make two addresses identical (see `addressIdentity`), of every address of a customer. */
+/** The columns that make two addresses identical (see `addressIdentity` in address-import.ts). */
+export const ADDRESS_IDENTITY_COLUMNS = [
+  'address_type',
+  'name',
+  'company',
+  'phone',
+  'email',
+  'country_code',
+  'province',
+  'city',
+  'district',
+  'postal_code',
+  'address_line1',
+  'address_line2',
+  'address_line3',
+  'house_number',
+  'tax_id',
+] as const;
+
+/** The identity columns of every address of a customer. */
 export function identityColumns(db: Db, customerId: string) {
   return db
     .selectFrom('addresses')
-    .select([
-      'address_type',
-      'name',
-      'company',
-      'phone',
-      'email',
-      'country_code',
-      'province',
-      'city',
-      'district',
-      'postal_code',
-      'address_line1',
-      'address_line2',
-      'address_line3',
-      'house_number',
-      'tax_id',
-    ])
+    .select([...ADDRESS_IDENTITY_COLUMNS])
     .where('customer_id', '=', customerId)
     .execute();
 }
