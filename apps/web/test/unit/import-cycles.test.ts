@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 
 /**
  * No two modules of the web app depend on each other, not even through a type-only import or a lazy
- * import(): ESLint's import-x/no-cycle (eslint.config.js) does not follow type-only imports, so this
+ * import(): ESLint's import/no-cycle (eslint.config.js) does not follow type-only imports, so this
  * test covers them.
  */
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src');
