@@ -36,7 +36,7 @@ export function chooseEncoding(header: string | undefined): AnswerEncoding | und
   return br >= gz ? 'br' : 'gzip';
 }
 
-function addVary(reply: FastifyReply): void {
+export function addVary(reply: FastifyReply): void {
   const current = reply.getHeader('vary');
   if (current === undefined) reply.header('vary', 'Accept-Encoding');
   else if (!/(?:^|,)\s*(?:accept-encoding|\*)\s*(?:,|$)/i.test(String(current)))
@@ -55,15 +55,26 @@ async function compressJson(request: FastifyRequest, reply: FastifyReply, payloa
   addVary(reply);
   const encoding = chooseEncoding(request.headers['accept-encoding']);
   if (!encoding) return payload;
-  // zlib's asynchronous calls run on libuv's thread pool, so a big answer does not stall other requests.
-  const compressed =
-    encoding === 'br' ? await brotliAsync(payload, BROTLI_OPTIONS) : await gzipAsync(payload, GZIP_OPTIONS);
-  reply.header('content-encoding', encoding).header('content-length', compressed.length);
+  const compressed = await compressBody(payload, encoding);
+  markCompressed(reply, encoding, compressed.length);
+  return compressed;
+}
+
+/**
+ * Compresses an answer body. zlib's asynchronous calls run on libuv's thread pool, so a big answer does
+ * not stall other requests.
+ */
+export function compressBody(body: string | Buffer, encoding: AnswerEncoding): Promise<Buffer> {
+  return encoding === 'br' ? brotliAsync(body, BROTLI_OPTIONS) : gzipAsync(body, GZIP_OPTIONS);
+}
+
+/** Headers of a compressed answer. */
+export function markCompressed(reply: FastifyReply, encoding: AnswerEncoding, length: number): void {
+  reply.header('content-encoding', encoding).header('content-length', length);
   // The compressed bytes differ from those a strong ETag was computed over: it becomes weak (RFC 9110
   // 8.8.1). If-None-Match compares weakly, so 304s keep working.
   const etag = reply.getHeader('etag');
   if (typeof etag === 'string' && etag.startsWith('"')) reply.header('etag', `W/${etag}`);
-  return compressed;
 }
 
 /**
