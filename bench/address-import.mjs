@@ -5,28 +5,20 @@
 // medians and the ratio are printed. Builds the server first when its bundle is missing or stale.
 //
 //   node bench/address-import.mjs
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { freePort, REPO_ROOT, sleep } from '../scripts/lib/process-helpers.mjs';
-import { median } from './lib.mjs';
+import { ensureServerBuilt, median, SERVER_ENTRY, signInDemo } from './lib.mjs';
 
 const ROOT = REPO_ROOT;
-const SERVER = path.join(ROOT, 'apps', 'server', 'dist', 'server.js');
+const SERVER = SERVER_ENTRY;
 const RUNS = 3;
 const ROWS = 5000;
-const DEMO = { userName: 'demo', password: 'Demo@123456' };
-
-function ensureBuilt() {
-  const fresh = existsSync(SERVER) && readFileSync(SERVER, 'utf8').includes('/api/CustomerAddress/Import');
-  if (fresh) return;
-  console.log('Building the server (npm run build -w apps/server)…');
-  execFileSync('npm', ['run', 'build', '-w', 'apps/server'], { cwd: ROOT, stdio: 'inherit' });
-}
 
 async function startServer(dataDir) {
   const port = await freePort();
@@ -163,17 +155,11 @@ async function clearAddresses(base, token) {
   }
 }
 
-ensureBuilt();
+ensureServerBuilt('/api/CustomerAddress/Import');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-import-'));
 const server = await startServer(dataDir);
 try {
-  const login = await fetch(`${server.base}/api/Login/CustomerLogin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(DEMO),
-  }).then((r) => r.json());
-  if (login.code !== 200) throw new Error(`sign-in failed: ${login.message}`);
-  const token = login.data.jwtToken;
+  const token = await signInDemo(server.base);
   const file = await buildFile(server.base, token);
 
   // One untimed round warms up both paths (JIT, SQLite page cache, the server's reference data).

@@ -7,31 +7,23 @@
 // so all ten parse at once: the worst case. The peak resident set size (VmHWM) is printed beside it.
 //
 //   node bench/import-memory.mjs
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { freePort, REPO_ROOT, sleep } from '../scripts/lib/process-helpers.mjs';
-import { printTable } from './lib.mjs';
+import { ensureServerBuilt, printTable, SERVER_ENTRY, signInDemo } from './lib.mjs';
 
 const ROOT = REPO_ROOT;
-const SERVER = path.join(ROOT, 'apps', 'server', 'dist', 'server.js');
+const SERVER = SERVER_ENTRY;
 const UPLOADS = 10;
 const MAX_BYTES = 10 * 1024 * 1024;
 const HEAP_LIMIT_MB = 512;
-const DEMO = { userName: 'demo', password: 'Demo@123456' };
 const GC_LINE =
   /(?:Scavenge|Mark-Compact|Mark-sweep|Minor Mark-Sweep)[^\d]*?([\d.]+) \(([\d.]+)\) -> ([\d.]+) \(([\d.]+)\) MB/;
-
-function ensureBuilt() {
-  const fresh = existsSync(SERVER) && readFileSync(SERVER, 'utf8').includes('IMPORT_MAX_PER_CUSTOMER');
-  if (fresh) return;
-  console.log('Building the server (npm run build -w apps/server)…');
-  execFileSync('npm', ['run', 'build', '-w', 'apps/server'], { cwd: ROOT, stdio: 'inherit' });
-}
 
 /** Starts the built server with GC tracing; `peak()` answers the highest heap in use seen since `reset()`. */
 async function startServer(dataDir) {
@@ -151,17 +143,11 @@ async function upload(base, token, file) {
   return response.json();
 }
 
-ensureBuilt();
+ensureServerBuilt('IMPORT_MAX_PER_CUSTOMER');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-memory-'));
 const server = await startServer(dataDir);
 try {
-  const login = await fetch(`${server.base}/api/Login/CustomerLogin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(DEMO),
-  }).then((r) => r.json());
-  if (login.code !== 200) throw new Error(`sign-in failed: ${login.message}`);
-  const token = login.data.jwtToken;
+  const token = await signInDemo(server.base);
   const { file, textLength } = await largestAcceptedFile();
 
   // The baseline: the server's peak from start-up through sign-in and one small import (ExcelJS loaded).

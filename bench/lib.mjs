@@ -1,9 +1,32 @@
 // Shared by the benches: start a Node server as a child process and time it until the probe path answers.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { freePort, sleep } from '../scripts/lib/process-helpers.mjs';
+import { freePort, REPO_ROOT, sleep } from '../scripts/lib/process-helpers.mjs';
 
 export const PROBE_PATH = '/api/ApplicationInfo/GetApplicationInfo';
+export const SERVER_ENTRY = path.join(REPO_ROOT, 'apps', 'server', 'dist', 'server.js');
+/** The demo main user that `SEED_DEMO` creates. */
+export const DEMO = { userName: 'demo', password: 'Demo@123456' };
+
+/** Builds the server unless its bundle exists and already holds `marker` (a string the bench relies on). */
+export function ensureServerBuilt(marker) {
+  if (existsSync(SERVER_ENTRY) && readFileSync(SERVER_ENTRY, 'utf8').includes(marker)) return;
+  console.log('Building the server (npm run build -w apps/server)…');
+  execFileSync('npm', ['run', 'build', '-w', 'apps/server'], { cwd: REPO_ROOT, stdio: 'inherit' });
+}
+
+/** Signs the demo user in on a running portal and answers its access token. */
+export async function signInDemo(base) {
+  const login = await fetch(`${base}/api/Login/CustomerLogin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO),
+  }).then((r) => r.json());
+  if (login.code !== 200) throw new Error(`sign-in failed: ${login.message}`);
+  return login.data.jwtToken;
+}
 
 /**
  * Spawns `command args` with PORT set, polls PROBE_PATH every 10 ms, and resolves to the milliseconds from

@@ -15,12 +15,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { freePort, readTail, REPO_ROOT, sleep, waitUntil } from '../scripts/lib/process-helpers.mjs';
-import { median, printTable, PROBE_PATH } from './lib.mjs';
+import { DEMO, median, printTable, PROBE_PATH } from './lib.mjs';
 
 const RUNS = 3;
 const SERVER = path.join(REPO_ROOT, 'apps', 'server', 'dist', 'server.js');
 const CHROMIUM = '/usr/bin/chromium';
-const DEMO = { userName: 'demo', password: 'Demo@123456' };
 /** What each page shows once it has rendered its own content. */
 const READY = { '/login': '#login_userName', '/user/index': '[data-testid=home-greeting]' };
 const AIM_MS = { '/login': 2500, '/user/index': 3500 };
