@@ -254,6 +254,18 @@ export function createAddressSchemas(options: AddressSchemaOptions = {}) {
   };
 }
 
+/**
+ * An address as a party of an order (shipper or consignee): the address book's fields and rules without
+ * `addressType` and `isDefault`. The same options as `createAddressSchemas`.
+ */
+export function createAddressPartySchema(options: AddressSchemaOptions = {}) {
+  return AddressFieldsSchema.omit({ addressType: true, isDefault: true }).superRefine((value, ctx) =>
+    checkAddress({ ...value, addressType: AddressType.Receiver }, options, (field, message, params) =>
+      ctx.addIssue({ code: 'custom', path: [field], message, ...(params ? { params } : {}) }),
+    ),
+  );
+}
+
 const defaultSchemas = createAddressSchemas();
 /** Structure and formats only (no reference lookups). */
 export const AddressInputSchema = defaultSchemas.input;

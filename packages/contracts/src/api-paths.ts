@@ -37,6 +37,20 @@ export const ApiPath = {
   ImportCustomerAddress: '/api/CustomerAddress/Import',
   CustomerAddressImportTemplate: '/api/CustomerAddress/ImportTemplate',
   ExportCustomerAddress: '/api/CustomerAddress/Export',
+  // Products and prices (section 7 "Other endpoints")
+  QueryAllProducts: '/api/ProductInfo/QueryAll',
+  QueryQuote: '/api/ProductInfo/QueryQuote',
+  QueryCustomerProductLimit: '/api/CustomerProductLimit/Query',
+  GetSystemExtraServiceList: '/api/ProductSuperlongOverweight/GetSystemExtraServiceList',
+  QueryCustomerLevel: '/api/CustomerLevel/Query',
+  QueryEnabledIssueKinds: '/api/SystemIssueKind/QueryEnabled',
+  // Wallet
+  QueryWalletBalance: '/api/CustomerWallet/QueryBalance',
+  // Orders (orders section, routes `create`, `order`)
+  CreateOrder: '/api/CustomerOrder/Create',
+  SubmitOrder: '/api/CustomerOrder/Submit',
+  GetOrder: '/api/CustomerOrder/Get',
+  CancelOrder: '/api/CustomerOrder/Cancel',
   // Calls excluded from refresh-and-retry (section 8)
   QueryNewNotification: '/api/Notification/QueryNewNotification',
   BatchImportPreview: '/api/CustomerOrder/BatchImportPreview',
