@@ -446,6 +446,57 @@ describe('products', () => {
   });
 });
 
+describe('customs and extra services', () => {
+  const germany = consignee({
+    name: 'Max Mustermann',
+    phone: '+49 30 1234567',
+    countryCode: 'DE',
+    province: null,
+    city: 'Berlin',
+    postalCode: '10115',
+    addressLine1: 'Unter den Linden 1',
+  });
+  const euItems = [{ nameCn: '杯子', nameEn: 'Cup', quantity: 2, unitPrice: 2000, currencyCode: 'EUR' }];
+
+  it('checks the product’s customs rules: an EU IOSS line needs the IOSS number and its terms', async () => {
+    const { customerId, token } = await newCustomer();
+    const base = { productCode: 'EU-IOSS', consignee: germany, items: euItems };
+    const refused = await api(token, 'en-US').create(orderBody({ ...base, customsTerms: 'DDU' }));
+    expect(refused.code).toBe(ApiCode.BadRequest);
+    const { reasons } = refused.data as unknown as { reasons: string[] };
+    expect(reasons).toHaveLength(2);
+    expect(refused.message).toContain('DDU');
+    expect(await countOrders(customerId)).toBe(0);
+
+    const accepted = await api(token).create(
+      orderBody({ ...base, customsTerms: 'DDP', iossNumber: 'im1234567890' }),
+    );
+    expect(accepted.code).toBe(ApiCode.Ok);
+    expect((await api(token).get(accepted.data.id)).data).toMatchObject({
+      iossNumber: 'IM1234567890',
+      customsTerms: 'DDP',
+      consignee: { countryCode: 'DE', city: 'Berlin' },
+    });
+  });
+
+  it('prices insurance on the insured value and a signature when asked', async () => {
+    const { token } = await newCustomer();
+    const plain = await api(token).create(orderBody());
+    const extras = await api(token).create(
+      orderBody({ insuranceValue: 50_000, extraServiceCodes: ['SIGNATURE'] }),
+    );
+    expect(extras.code).toBe(ApiCode.Ok);
+    const codes = extras.data.estimatedCharge.breakdown.map((line) => line.code);
+    expect(codes).toContain('insurance');
+    expect(codes).toContain('signature');
+    expect(plain.data.estimatedCharge.breakdown.map((line) => line.code)).not.toContain('insurance');
+    expect(extras.data.estimatedCharge.totalAmount).toBeGreaterThan(plain.data.estimatedCharge.totalAmount);
+    const order = (await api(token).get(extras.data.id)).data;
+    expect(order.insuranceValue).toBe(50_000);
+    expect(order.extraServiceCodes).toEqual(['SIGNATURE']);
+  });
+});
+
 describe('access', () => {
   it('hides another customer’s orders', async () => {
     const owner = await newCustomer();
@@ -491,6 +542,16 @@ describe('bad input', () => {
 
     const control = await api(token, 'en-US').create(
       orderBody({ consignee: consignee({ name: 'Jane\u0007Doe' }) }),
+    );
+    const itemControl = await api(token, 'en-US').create(
+      orderBody({
+        items: [
+          { nameCn: '杯\u202E子', nameEn: 'Cup\u0000', quantity: 1, unitPrice: 100, currencyCode: 'USD' },
+        ],
+      }),
+    );
+    expect((itemControl.data as unknown as FieldErrors).errors.map((e) => e.field)).toEqual(
+      expect.arrayContaining(['items.0.nameCn', 'items.0.nameEn']),
     );
     expect(control.code).toBe(ApiCode.BadRequest);
     expect((control.data as unknown as FieldErrors).errors.map((e) => e.field)).toContain('consignee.name');
