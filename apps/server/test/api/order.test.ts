@@ -609,6 +609,18 @@ describe('bad input', () => {
     );
     expect((await api(token).cancel([])).code).toBe(ApiCode.BadRequest);
     expect((await api(token).get('')).code).toBe(ApiCode.BadRequest);
+    expect((await api(token).get('x'.repeat(65))).code).toBe(ApiCode.BadRequest);
+    const badNumber = await api(token, 'en-US').create(orderBody({ customerOrderNo: 'A B<script>' }));
+    expect((badNumber.data as unknown as FieldErrors).errors).toContainEqual({
+      field: 'customerOrderNo',
+      message: 'A reference number may contain only letters, digits and - _ . /',
+    });
+    const badIoss = await api(token, 'en-US').create(orderBody({ iossNumber: 'IM12' }));
+    expect((badIoss.data as unknown as FieldErrors).errors.map((e) => e.field)).toContain('iossNumber');
+    const unknownShipper = await api(token).create(
+      orderBody({ shipper: undefined, shipperAddressId: newId() }),
+    );
+    expect(unknownShipper.code).toBe(ApiCode.NotFound);
     expect(await countOrders(customerId)).toBe(0);
   });
 });
