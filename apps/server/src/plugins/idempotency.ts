@@ -207,16 +207,14 @@ function release(db: Db, claim: Claim) {
 export const idempotencyPlugin = fp(
   async (app) => {
     // The body as the client sent it, before the route's schema transforms it.
-    app.addHook('preValidation', async (request) => {
-      if (!request.routeOptions.config.idempotency) return;
+    const rememberBody = async (request: FastifyRequest) => {
       if (readKey(request) === undefined) return;
       const query = request.query && typeof request.query === 'object' ? request.query : {};
       bodyHashes.set(request, sha256(canonicalJson([request.method, query, request.body ?? null])));
-    });
+    };
 
     // After validation: a request refused by its schema never claims a key.
-    app.addHook('preHandler', async (request, reply) => {
-      if (!request.routeOptions.config.idempotency) return;
+    const claimOrReplay = async (request: FastifyRequest, reply: FastifyReply) => {
       const key = readKey(request);
       const hash = bodyHashes.get(request);
       if (key === undefined || hash === undefined) return;
@@ -234,10 +232,10 @@ export const idempotencyPlugin = fp(
         return reply.send(outcome.body);
       }
       claims.set(request, { ...id, claimId: outcome.claimId, finished: false });
-    });
+    };
 
     // Before the answer leaves: store it (success) or free the key (anything else).
-    app.addHook('onSend', async (request, reply, payload) => {
+    const storeOrRelease = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
       const claim = claims.get(request);
       if (!claim || claim.finished) return payload;
       claim.finished = true;
@@ -255,16 +253,32 @@ export const idempotencyPlugin = fp(
         request.log.error({ err: error }, 'idempotency: could not store the answer');
       }
       return payload;
-    });
+    };
 
     // A request that ended without sending through onSend (aborted, failed in a hook) frees its key.
-    app.addHook('onResponse', async (request) => {
+    const releaseUnfinished = async (request: FastifyRequest) => {
       const claim = claims.get(request);
       if (!claim || claim.finished) return;
       claim.finished = true;
       await release(app.db, claim).catch((error: unknown) =>
         request.log.error({ err: error }, 'idempotency: could not release the key'),
       );
+    };
+
+    // Only routes that opt in get the hooks: every other request pays nothing. Route-level hooks run after
+    // the global ones (sign-in first; compression's onSend before ours, hence answerText's decompression).
+    app.addHook('onRoute', (route) => {
+      if (!route.config?.idempotency) return;
+      const hooks = route as unknown as Record<string, unknown>;
+      const append = (name: string, hook: unknown) => {
+        const existing = hooks[name];
+        hooks[name] =
+          existing === undefined ? [hook] : [...(Array.isArray(existing) ? existing : [existing]), hook];
+      };
+      append('preValidation', rememberBody);
+      append('preHandler', claimOrReplay);
+      append('onSend', storeOrRelease);
+      append('onResponse', releaseUnfinished);
     });
   },
   { name: 'idempotency', dependencies: ['database', 'authenticate'] },

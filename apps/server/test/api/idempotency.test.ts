@@ -11,6 +11,8 @@ import { createCustomer } from '../support/factories.ts';
 import { createTestApps, ENGINE, signIn } from '../support/test-app.ts';
 
 const ROUTE = '/api/Test/IdempotentRecharge';
+/** The same handler on a route that does not opt in. */
+const PLAIN_ROUTE = '/api/Test/PlainRecharge';
 
 /** Lets a test hold the throwaway route's handler until it says so. */
 let gate: { entered: () => void; release: Promise<void> } | undefined;
@@ -20,10 +22,15 @@ let gate: { entered: () => void; release: Promise<void> } | undefined;
  * so "one side effect" is one ledger row. `fail` makes it crash (HTTP 500) or refuse (a business error).
  */
 async function registerTestRoute(app: FastifyInstance) {
+  registerRecharge(app, ROUTE, true);
+  registerRecharge(app, PLAIN_ROUTE, false);
+}
+
+function registerRecharge(app: FastifyInstance, url: string, idempotency: boolean) {
   app.withTypeProvider<ZodTypeProvider>().post(
-    ROUTE,
+    url,
     {
-      config: { idempotency: true },
+      config: { idempotency },
       schema: {
         body: z.object({
           amount: z.number().int().positive().max(1_000_000),
@@ -114,6 +121,27 @@ describe(`Idempotency-Key on ${ENGINE}`, () => {
     expect((await send(token, { amount: 100 })).code).toBe(ApiCode.Ok);
     expect((await send(token, { amount: 100 })).code).toBe(ApiCode.Ok);
     expect(await ledgerRows(customerId)).toHaveLength(2);
+  });
+
+  it('a route that does not opt in ignores the header', async () => {
+    const { customerId, token } = await customerWithToken();
+    for (let i = 0; i < 2; i++) {
+      const response = await app().inject({
+        method: 'POST',
+        url: PLAIN_ROUTE,
+        payload: { amount: 10 },
+        headers: { authorization: `Bearer ${token}`, 'idempotency-key': 'same-key' },
+      });
+      expect(response.json()).toMatchObject({ code: ApiCode.Ok });
+      expect(response.headers['idempotent-replayed']).toBeUndefined();
+    }
+    expect(await ledgerRows(customerId)).toHaveLength(2);
+    const keys = await app()
+      .db.selectFrom('idempotency_keys')
+      .select('route')
+      .where('customer_id', '=', customerId)
+      .execute();
+    expect(keys).toEqual([]);
   });
 
   it('same key and same body: the first answer again, byte for byte, and one side effect', async () => {
