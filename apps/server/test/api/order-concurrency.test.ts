@@ -5,13 +5,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidWaybillNo } from '../../src/modules/order/waybill.ts';
 import { assertLedgerConsistent, postLedgerEntry } from '../../src/modules/wallet/ledger.ts';
 import { createCustomer } from '../support/factories.ts';
-import { call, createTestApp, signIn, type TestApp } from '../support/test-app.ts';
+import type { FastifyInstance } from 'fastify';
+import { call, createTestApps, ENGINE, signIn } from '../support/test-app.ts';
 
-let t: TestApp;
+/**
+ * On PostgreSQL three instances share the database, as behind a load balancer, and the requests are spread
+ * over them; SQLite is one process's embedded database (its writers are serialised by the file lock).
+ */
+const INSTANCES = ENGINE === 'postgres' ? 3 : 1;
+let apps: FastifyInstance[];
+let closeApps: () => Promise<void>;
 beforeAll(async () => {
-  t = await createTestApp();
+  ({ apps, close: closeApps } = await createTestApps(INSTANCES));
 });
-afterAll(async () => t.close());
+afterAll(async () => closeApps());
+let turn = 0;
+/** The next instance, round robin. */
+const next = () => apps[turn++ % apps.length]!;
+/** The shared database, through the first instance. */
+const db = () => apps[0]!.db;
 
 const body = (overrides: Partial<OrderCreateInput> = {}): OrderCreateInput => ({
   productCode: 'US-DDP-EXP',
@@ -40,22 +52,22 @@ const body = (overrides: Partial<OrderCreateInput> = {}): OrderCreateInput => ({
 });
 
 async function newCustomer() {
-  const { customerId, main } = await createCustomer(t.app.db);
-  const { jwtToken } = await signIn(t.app, main);
+  const { customerId, main } = await createCustomer(db());
+  const { jwtToken } = await signIn(apps[0]!, main);
   return { customerId, token: jwtToken };
 }
 
 const create = (token: string, overrides: Partial<OrderCreateInput> = {}) =>
-  call<OrderCreated>(t.app, {
+  call<OrderCreated>(next(), {
     method: 'POST',
     url: '/api/CustomerOrder/Create',
     token,
     body: body(overrides),
   });
 const submit = (token: string, id: string) =>
-  call<OrderCreated>(t.app, { method: 'POST', url: '/api/CustomerOrder/Submit', token, body: { id } });
+  call<OrderCreated>(next(), { method: 'POST', url: '/api/CustomerOrder/Submit', token, body: { id } });
 const fund = (customerId: string, amount: number) =>
-  postLedgerEntry(t.app.db, {
+  postLedgerEntry(db(), {
     customerId,
     currencyCode: 'CNY',
     entryType: 'recharge',
@@ -64,7 +76,7 @@ const fund = (customerId: string, amount: number) =>
   });
 
 async function wallet(customerId: string) {
-  const row = await t.app.db
+  const row = await db()
     .selectFrom('wallets')
     .select(['balance', 'held'])
     .where('customer_id', '=', customerId)
@@ -73,7 +85,7 @@ async function wallet(customerId: string) {
   return { balance: Number(row.balance), held: Number(row.held) };
 }
 
-describe('concurrent submits', () => {
+describe(`concurrent submits (${INSTANCES} instance${INSTANCES > 1 ? 's' : ''})`, () => {
   it('of 200 drafts against a balance covering exactly K: exactly K succeed, the ledger adds up', async () => {
     const { customerId, token } = await newCustomer();
     const drafts: OrderCreated[] = [];
@@ -101,7 +113,7 @@ describe('concurrent submits', () => {
     for (const waybillNo of waybills) expect(isValidWaybillNo(waybillNo)).toBe(true);
 
     expect(await wallet(customerId)).toEqual({ balance: charge - 1, held: K * charge });
-    const submittedRows = await t.app.db
+    const submittedRows = await db()
       .selectFrom('orders')
       .select(['status', 'waybill_no'])
       .where('customer_id', '=', customerId)
@@ -110,7 +122,7 @@ describe('concurrent submits', () => {
     expect(submittedRows.filter((row) => row.status === 'draft' && row.waybill_no === null)).toHaveLength(
       200 - K,
     );
-    await assertLedgerConsistent(t.app.db, customerId);
+    await assertLedgerConsistent(db(), customerId);
   });
 
   it('of one draft: one succeeds, one charge is held', async () => {
@@ -120,7 +132,7 @@ describe('concurrent submits', () => {
     const answers = await Promise.all(Array.from({ length: 20 }, () => submit(token, draft.id)));
     expect(answers.filter((answer) => answer.code === ApiCode.Ok)).toHaveLength(1);
     for (const answer of answers) if (answer.code !== ApiCode.Ok) expect(answer.code).toBe(ApiCode.Conflict);
-    const charges = await t.app.db
+    const charges = await db()
       .selectFrom('ledger_entries')
       .select('id')
       .where('customer_id', '=', customerId)
@@ -128,7 +140,7 @@ describe('concurrent submits', () => {
       .execute();
     expect(charges).toHaveLength(1);
     expect((await wallet(customerId)).held).toBe(draft.estimatedCharge.totalAmount);
-    await assertLedgerConsistent(t.app.db, customerId);
+    await assertLedgerConsistent(db(), customerId);
   });
 
   it('of many customers at once: every waybill number is distinct and valid', async () => {
@@ -145,13 +157,13 @@ describe('concurrent submits', () => {
     for (const waybillNo of waybills) expect(isValidWaybillNo(waybillNo)).toBe(true);
     // Generated reference numbers stay unique per customer under the same load.
     for (const customer of customers) {
-      const numbers = await t.app.db
+      const numbers = await db()
         .selectFrom('orders')
         .select('customer_order_no')
         .where('customer_id', '=', customer.customerId)
         .execute();
       expect(new Set(numbers.map((row) => row.customer_order_no)).size).toBe(20);
     }
-    await assertLedgerConsistent(t.app.db);
+    await assertLedgerConsistent(db());
   });
 });
