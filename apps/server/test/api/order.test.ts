@@ -293,11 +293,21 @@ describe('submit', () => {
   it('submits a draft once; a second submit is refused naming its state', async () => {
     const { customerId, token } = await newCustomer();
     await fund(customerId, 100_000);
-    const draft = await api(token).create(orderBody());
+    const draft = await api(token).create(
+      orderBody({
+        parcels: [
+          { weight: 0.333, length: 12.3, width: 4.5, height: 6.7 },
+          { weight: 2.005, length: 45.6, width: 30.1, height: 20.9 },
+        ],
+        insuranceValue: 12_345,
+      }),
+    );
     const submitted = await api(token).submit(draft.data.id);
     expect(submitted.code).toBe(ApiCode.Ok);
     expect(submitted.data).toMatchObject({ id: draft.data.id, status: 'submitted' });
     expect(isValidWaybillNo(submitted.data.waybillNo!)).toBe(true);
+    // Re-priced from the stored grams and millimetres: the same price as the draft's.
+    expect(submitted.data.estimatedCharge).toEqual(draft.data.estimatedCharge);
     const again = await api(token).submit(draft.data.id);
     expect(again.code).toBe(ApiCode.Conflict);
     expect(again.message).toContain('已提交');
