@@ -272,6 +272,8 @@ export interface IdempotencyKeysTable {
   claim_id: string;
   locked_at: string;
   expires_at: string;
+}
+
 /** A shipping service. Money in minor units, weights in grams, lengths in millimetres, rates in basis points. */
 export interface ProductsTable {
   id: string;
