@@ -1,5 +1,6 @@
 import { Card, Checkbox, Flex, Pagination, Spin, Typography, theme } from 'antd';
 import type { Address } from '@portal/contracts/address';
+import { useRegionNameInScript } from '../../../lib/reference/api/get-cn-division-tree';
 import { useCountryNames } from '../../../lib/reference/api/get-country';
 import { regionOf, streetOf } from '../lib/address-text';
 import { AddressRowActions } from './address-row-actions';
@@ -9,6 +10,7 @@ import { DefaultTag, type AddressListProps } from './address-table';
 export function AddressCardList(props: AddressListProps) {
   const { addresses, isLoading, pagination, canEdit, selectedIds, onSelect, emptyText } = props;
   const { nameOf } = useCountryNames();
+  const regionName = useRegionNameInScript();
   const { token } = theme.useToken();
 
   const toggle = (id: string, isChecked: boolean) =>
@@ -44,7 +46,7 @@ export function AddressCardList(props: AddressListProps) {
                   <Typography.Text type="secondary">{address.company}</Typography.Text>
                 ) : null}
                 <Typography.Text>
-                  {[nameOf(address.countryCode), regionOf(address)].filter(Boolean).join(' · ')}
+                  {[nameOf(address.countryCode), regionOf(address, regionName)].filter(Boolean).join(' · ')}
                 </Typography.Text>
                 <Typography.Text>
                   {streetOf(address)}

@@ -3,6 +3,7 @@ import { Flex, Table, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType, TablePaginationConfig } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Address } from '@portal/contracts/address';
+import { useRegionNameInScript } from '../../../lib/reference/api/get-cn-division-tree';
 import { useCountryNames } from '../../../lib/reference/api/get-country';
 import { formatDateTime } from '../../../lib/format-date';
 import { regionOf, streetOf } from '../lib/address-text';
@@ -49,6 +50,7 @@ export function AddressTable(props: AddressListProps) {
   const { addresses, isLoading, pagination, canEdit, selectedIds, onSelect, emptyText } = props;
   const { t } = useTranslation();
   const { nameOf } = useCountryNames();
+  const regionName = useRegionNameInScript();
 
   const columns: TableColumnsType<Address> = [
     {
@@ -97,7 +99,7 @@ export function AddressTable(props: AddressListProps) {
       title: t('address.column.region'),
       key: 'region',
       width: 210,
-      render: (_, address) => regionOf(address) || dash,
+      render: (_, address) => regionOf(address, regionName) || dash,
     },
     {
       title: t('address.column.street'),

@@ -7,7 +7,13 @@ export function streetOf(address: Address): string {
     .join(', ');
 }
 
-/** Province / city / district, as far as the address has them. */
-export function regionOf(address: Address): string {
-  return [address.province, address.city, address.district].filter(Boolean).join(' / ');
+/**
+ * Province / city / district, as far as the address has them; `localName` shows each stored name in the
+ * interface's script (see useRegionNameInScript).
+ */
+export function regionOf(address: Address, localName: (name: string) => string = (name) => name): string {
+  return [address.province, address.city, address.district]
+    .filter((part): part is string => Boolean(part))
+    .map(localName)
+    .join(' / ');
 }
