@@ -16,7 +16,9 @@ const INSTANCES = ENGINE === 'postgres' ? 3 : 1;
 let apps: FastifyInstance[];
 let closeApps: () => Promise<void>;
 beforeAll(async () => {
-  ({ apps, close: closeApps } = await createTestApps(INSTANCES));
+  // 200 requests queue for each instance's 10 pooled connections: on a loaded machine the default 5 s wait
+  // for a free connection can run out, which would test the machine, not the ledger.
+  ({ apps, close: closeApps } = await createTestApps(INSTANCES, { DB_CONNECT_TIMEOUT_MS: '30000' }));
 });
 afterAll(async () => closeApps());
 let turn = 0;
