@@ -21,7 +21,8 @@ import { createTestApps, ENGINE } from '../support/test-app.ts';
 let apps: FastifyInstance[];
 let close: () => Promise<void>;
 beforeAll(async () => {
-  ({ apps, close } = await createTestApps(ENGINE === 'postgres' ? 3 : 1));
+  // 200 holds at once queue for the pool's connections; under a loaded CI machine 5 s is not always enough.
+  ({ apps, close } = await createTestApps(ENGINE === 'postgres' ? 3 : 1, { DB_CONNECT_TIMEOUT_MS: '30000' }));
 });
 afterAll(async () => close());
 
