@@ -188,9 +188,19 @@ describe('create', () => {
       hasBattery: false,
       customsTerms: 'DDP',
       parcels: [{ weight: 1.2, length: 30, width: 20, height: 10 }],
-      estimatedCharge: charge,
       submittedAt: null,
     });
+    // The charge is stored unworded: each reader sees its lines in the reader's language.
+    expect(order.estimatedCharge).toEqual({
+      ...charge,
+      breakdown: charge.breakdown.map((line) => ({
+        ...line,
+        label: expect.stringMatching(/^[A-Za-z]/) as unknown as string,
+        detail: line.detail === null ? null : (expect.any(String) as unknown as string),
+      })),
+    });
+    expect(order.estimatedCharge?.breakdown[0]?.label).toBe('Freight');
+    expect((await api(token).get(created.data.id)).data.estimatedCharge).toEqual(charge);
     expect(order.shipper).toMatchObject({
       name: '张三',
       province: '广东省',

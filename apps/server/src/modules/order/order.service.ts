@@ -10,7 +10,7 @@ import {
   type OrderParty,
   type OrderStatus,
 } from '@portal/contracts/order';
-import { ExtraServiceCode, type BreakdownLine, type QuoteRequest } from '@portal/contracts/product';
+import { ExtraServiceCode, type QuoteRequest } from '@portal/contracts/product';
 import { cmToMm, gramsToKg, kgToGrams, MAX_AMOUNT_MINOR, mmToCm } from '@portal/contracts/quantity';
 import type { Db } from '../../db/database.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
@@ -21,7 +21,8 @@ import { addressIdentity } from '../address/address-import.ts';
 import { localize } from '../application/application.service.ts';
 import * as addressRepo from '../address/address.repository.ts';
 import { addressColumns, newAddressRow } from '../address/address.service.ts';
-import { priceOrder } from '../product/quote.service.ts';
+import type { PricingLine } from '../product/pricing.ts';
+import { priceOrder, wordLine } from '../product/quote.service.ts';
 import { cnDivisions } from '../reference/cn-divisions.ts';
 import { countryCodes } from '../reference/countries.ts';
 import { postLedgerEntry } from '../wallet/ledger.ts';
@@ -155,7 +156,8 @@ const chargeColumns = (priced: Priced) => ({
   chargeable_weight_g: priced.chargeableWeightGrams,
   estimated_total: priced.usable.totalAmount,
   estimated_currency_code: priced.usable.currencyCode,
-  estimated_breakdown: JSON.stringify(priced.usable.breakdown),
+  // Unworded lines (code, amount, detail key and params): each reader sees them in its own language.
+  estimated_breakdown: JSON.stringify(priced.lines),
 });
 
 const utcDay = (iso: string) => iso.slice(0, 10).replaceAll('-', '');
@@ -416,13 +418,18 @@ export async function submitOrder(
   };
 }
 
-const chargeOf = (total: number | null, currency: string | null, breakdown: string | null) =>
+const chargeOf = (
+  total: number | null,
+  currency: string | null,
+  breakdown: string | null,
+  language: Language,
+) =>
   total === null || currency === null
     ? null
     : {
         totalAmount: total,
         currencyCode: currency,
-        breakdown: JSON.parse(breakdown ?? '[]') as BreakdownLine[],
+        breakdown: (JSON.parse(breakdown ?? '[]') as PricingLine[]).map((line) => wordLine(line, language)),
       };
 const kgOrNull = (grams: number | null) => (grams === null ? null : gramsToKg(grams));
 
@@ -482,11 +489,13 @@ export async function getOrder(db: Db, auth: AuthContext, id: string, language: 
       row.estimated_total === null ? null : Number(row.estimated_total),
       row.estimated_currency_code,
       row.estimated_breakdown,
+      language,
     ),
     finalCharge: chargeOf(
       row.final_total === null ? null : Number(row.final_total),
       row.final_currency_code,
       row.final_breakdown,
+      language,
     ),
     createdAt: row.created_at,
     updatedAt: row.updated_at,

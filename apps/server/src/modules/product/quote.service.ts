@@ -67,7 +67,8 @@ function wordReason(reason: PricingReason, language: Language): string {
   return translate(language, reason.key, params);
 }
 
-function wordLine(line: PricingLine, language: Language): BreakdownLine {
+/** A pricing line in the caller's language. Orders store the unworded lines and word them when read. */
+export function wordLine(line: PricingLine, language: Language): BreakdownLine {
   return {
     code: line.code,
     label: translate(language, `product.line.${line.code}`),
@@ -96,6 +97,7 @@ type Priced =
       cnyAmount: number;
       chargeableWeightGrams: number;
       volumetricWeightGrams: number;
+      lines: PricingLine[];
     }
   | { ok: false; unusable: QuoteUnusable };
 
@@ -129,6 +131,7 @@ function priceProduct(
       result.totalAmount,
     chargeableWeightGrams: result.chargeableWeightGrams,
     volumetricWeightGrams: result.volumetricWeightGrams,
+    lines: result.breakdown,
     usable: {
       productCode: product.row.code,
       productName,
@@ -196,7 +199,14 @@ export async function quoteShipment(
 }
 
 export type PriceOrderResult =
-  | { ok: true; usable: QuoteUsable; chargeableWeightGrams: number; volumetricWeightGrams: number }
+  | {
+      ok: true;
+      usable: QuoteUsable;
+      /** The breakdown before wording, which an order stores so it reads in each reader's language. */
+      lines: PricingLine[];
+      chargeableWeightGrams: number;
+      volumetricWeightGrams: number;
+    }
   | { ok: false; reasons: string[] };
 
 /**
@@ -228,6 +238,7 @@ export async function priceOrder(
   return {
     ok: true,
     usable: priced.usable,
+    lines: priced.lines,
     chargeableWeightGrams: priced.chargeableWeightGrams,
     volumetricWeightGrams: priced.volumetricWeightGrams,
   };
