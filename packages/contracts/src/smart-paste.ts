@@ -686,7 +686,7 @@ const COMPANY =
   /(?:有限公司|有限责任公司|股份公司|公司|集团|工作室|商行|株式会社|事务所|\b(?:Ltd|Limited|Inc|LLC|L\.L\.C|GmbH|AG|Corp|Corporation|Company|Co|PLC|LLP|Pty|S\.?A|S\.?L|B\.?V|N\.?V|S\.?r\.?l|SAS|SARL|KK|K\.K|Oy|AB|ApS|A\/S|Trading|Logistics|Enterprises?)\b\.?)\s*$/iu;
 
 const STREET_WORDS =
-  /\b(?:st|street|rd|road|ave|avenue|blvd|boulevard|ln|lane|dr|drive|way|ct|court|pl|place|sq|square|hwy|highway|pkwy|parkway|ter|terrace|cres|crescent|close|row|mews|hill|gardens|grove|walk|rue|chemin|allée|via|viale|piazza|calle|avenida|rua|plaza|straat|laan|weg|gracht|vej|gatan|gata|veien|ulica|ul|chome|dori|po box|p\.o\. box)\b\.?|(?:straße|strasse|str\.|gasse|platz|allee|ring|damm|ufer|steig|pfad|weg)(?!\p{L})|丁目|番地|号|號|路|街/iu;
+  /\b(?:st|street|rd|road|ave|avenue|blvd|boulevard|ln|lane|dr|drive|way|ct|court|pl|place|sq|square|hwy|highway|pkwy|parkway|ter|terrace|cres|crescent|close|row|mews|hill|gardens|grove|walk|rue|chemin|allée|via|viale|piazza|calle|avenida|rua|plaza|straat|laan|weg|gracht|vej|gatan|gata|veien|ulica|ul|chome|dori|po box|p\.o\. box)\b\.?|(?:straße|strasse|str\.)(?!\p{L})|(?<=\p{L})(?:gasse|platz|allee|ring|damm|ufer|steig|pfad|weg)(?!\p{L})|丁目|番地|号|號|路|街/iu;
 const UNIT_WORDS =
   /^(?:apt|apartment|suite|ste|unit|flat|floor|fl|room|rm|bldg|building|level|lvl|#|dept|department|c\/o|po box|wohnung|etage|stock|appartement|app|piso|puerta)\b\.?|^#\s?\d/iu;
 
@@ -1351,7 +1351,12 @@ function parseForeign(ctx: Context) {
       } else if (/^[\p{L}' -]+-(?:ku|shi|cho|machi|gun|ward)$/iu.test(original)) {
         // A Japanese ward or city written in Latin letters (Chiyoda-ku).
         if (draft.set('district', original, 'medium')) ctx.take(piece);
-      } else if (looksLikeForeignStreet(original) && /\p{L}/u.test(original)) {
+      } else if (
+        looksLikeForeignStreet(original) &&
+        /\p{L}/u.test(original) &&
+        // After the postal code only a line with a number is more street ("Please ring twice" is not).
+        (!postalSpan || piece.start < postalSpan.start || /\d/.test(original))
+      ) {
         lines.push(piece);
       } else if (
         !draft.has('name') &&

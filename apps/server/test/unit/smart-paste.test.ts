@@ -386,6 +386,20 @@ const chinese: Case[] = [
     unplaced: ['备用电话', '0755-23456789'],
   },
   {
+    title: 'name glued in front, thanks at the end',
+    text: '张三丰 13912345678 广东深圳南山区科技园南区 8 栋 谢谢老板',
+    fields: {
+      name: '张三丰',
+      phone: '13912345678',
+      countryCode: 'CN',
+      province: '广东省',
+      city: '深圳市',
+      district: '南山区',
+      addressLine1: '科技园南区 8 栋',
+    },
+    unplaced: ['谢谢老板'],
+  },
+  {
     title: 'full-width digits and letters',
     text: '收件人：邓超　电话：１３８００１３８０００　地址：湖南省长沙市岳麓区麓山南路９３２号',
     fields: {
@@ -401,6 +415,20 @@ const chinese: Case[] = [
 ];
 
 const traditional: Case[] = [
+  {
+    title: 'Traditional labels on lines and a note left unplaced',
+    text: '收件人：陳小華\n電話：13800138000\n地址：浙江省杭州市西湖區文三路 100 號\n週末不收貨',
+    fields: {
+      name: '陳小華',
+      phone: '13800138000',
+      countryCode: 'CN',
+      province: '浙江省',
+      city: '杭州市',
+      district: '西湖区',
+      addressLine1: '文三路 100 號',
+    },
+    unplaced: ['週末不收貨'],
+  },
   {
     title: 'Traditional labels and region; the street stays as typed',
     text: '收件人：黃小明 電話：0912-345-678 地址：廣東省廣州市天河區天河路385號',
@@ -453,6 +481,21 @@ const traditional: Case[] = [
 ];
 
 const foreign: Case[] = [
+  {
+    title: 'US letter layout with a suite and a delivery note',
+    text: 'John Appleseed\n1 Infinite Loop, Suite 200, Cupertino, CA 95014, USA\n+1 408 555 0100\nPlease ring twice',
+    fields: {
+      name: 'John Appleseed',
+      phone: '+1 408 555 0100',
+      countryCode: 'US',
+      province: 'CA',
+      city: 'Cupertino',
+      postalCode: '95014',
+      addressLine1: '1 Infinite Loop',
+      addressLine2: 'Suite 200',
+    },
+    unplaced: ['Please ring twice'],
+  },
   {
     title: 'US address on one line',
     text: '123 Main St, Apt 4, Springfield, IL 62704, United States',
