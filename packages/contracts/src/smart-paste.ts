@@ -1,3 +1,4 @@
+import { addressTextMax } from './address.ts';
 import type { CnDivisionIndex, CnDivisionTreeNode, Country } from './reference.ts';
 import { POSTAL_CODE_FORMATS } from './reference.ts';
 
@@ -726,6 +727,8 @@ class Draft {
   set(field: SmartPasteField, value: string | undefined, confidence: SmartPasteConfidence): boolean {
     const text = value === undefined ? '' : clean(value);
     if (!text || this.fields[field] !== undefined) return false;
+    // A value the address book would refuse for its length is left unplaced instead.
+    if ([...text].length > (field === 'countryCode' ? 2 : addressTextMax(field))) return false;
     this.fields[field] = text;
     this.confidence[field] = confidence;
     return true;
@@ -816,8 +819,7 @@ export function parseSmartPaste(input: string, reference: SmartPasteReference = 
     labelled.some((l) => l.kind === 'phone' && l.span.start <= span.start && span.end <= l.span.end);
   const firstPhone = phones.find(phoneLabelled) ?? phones[0];
   for (const span of phones) {
-    if (span === firstPhone) draft.set('phone', orig(span), 'high');
-    else leaveUnplaced(span);
+    if (span !== firstPhone || !draft.set('phone', orig(span), 'high')) leaveUnplaced(span);
     take(span);
   }
 
@@ -919,6 +921,7 @@ export function parseSmartPaste(input: string, reference: SmartPasteReference = 
     orig,
     mt,
     leaveUnplaced,
+    leaveText: (at: number, piece: string) => unplaced.push({ at, text: piece }),
     freeSpans,
     addressSegments,
     otherSegments,
@@ -954,6 +957,8 @@ interface Context {
   orig: (span: Span) => string;
   mt: (span: Span) => string;
   leaveUnplaced: (span: Span) => void;
+  /** Text no longer in one span (street overflow) answered as not placed, sorted at `at`. */
+  leaveText: (at: number, text: string) => void;
   freeSpans: (span: Span) => Span[];
   addressSegments: { span: Span; kind: 'region' | 'address' | 'address2' }[];
   otherSegments: Span[];
@@ -1127,22 +1132,26 @@ function parseChinese(ctx: Context, commit: boolean): boolean {
       return ctx.orig(piece.span);
     })
     .join(' ');
-  placeStreet(draft, streetText, region ? 'medium' : 'low');
+  const left = placeStreet(draft, streetText, region ? 'medium' : 'low');
+  if (left) ctx.leaveText(street.at(-1)?.span.start ?? 0, left);
   return true;
 }
 
 /** Writes street text into address lines 1–3, breaking at spaces at the field limit (200 characters). */
-function placeStreet(draft: Draft, street: string, confidence: SmartPasteConfidence) {
+function placeStreet(draft: Draft, street: string, confidence: SmartPasteConfidence): string {
   const lines: SmartPasteField[] = ['addressLine1', 'addressLine2', 'addressLine3'];
-  let rest = clean(street);
+  const max = addressTextMax('addressLine1');
+  let rest = [...clean(street)];
   for (const field of lines) {
-    if (!rest) return;
+    if (rest.length === 0) break;
     if (draft.has(field)) continue;
-    let cut = rest.length <= 200 ? rest.length : rest.lastIndexOf(' ', 200);
-    if (cut <= 0) cut = 200;
-    draft.set(field, rest.slice(0, cut), confidence);
-    rest = clean(rest.slice(cut));
+    let cut = rest.length <= max ? rest.length : rest.lastIndexOf(' ', max);
+    if (cut <= 0) cut = max;
+    draft.set(field, rest.slice(0, cut).join(''), confidence);
+    rest = [...clean(rest.slice(cut).join(''))];
   }
+  // What does not fit in three lines is answered as not placed.
+  return rest.join('');
 }
 
 /** A Japanese, Taiwan or Hong Kong address in Chinese characters; false when nothing was read. */
@@ -1214,7 +1223,8 @@ function parseForeignHan(ctx: Context, country: string): boolean {
       placed = true;
     }
   }
-  placeStreet(draft, street.join(' '), 'medium');
+  const left = placeStreet(draft, street.join(' '), 'medium');
+  if (left) ctx.leaveText(segments.at(-1)?.start ?? 0, left);
   return placed;
 }
 
@@ -1301,7 +1311,15 @@ function parseForeign(ctx: Context) {
       .freeSpans(segment)
       .map((span) => trimSpan(ctx.text, span))
       .filter((s) => s.end > s.start);
-    const words = rest.map(ctx.orig).join(' ').replace(/〒/g, '').trim();
+    const words = rest
+      .map((span) =>
+        ctx
+          .orig(span)
+          .replace(/^〒+|〒+$/g, '')
+          .trim(),
+      )
+      .filter(Boolean)
+      .join(' ');
     const state = /^(.*?)[\s,]*\b([A-Z]{2,3})$/.exec(words);
     const known = country ? REGION_CODES[country] : undefined;
     let cityText = words;

@@ -1,5 +1,8 @@
+import { addressTextMax } from '@portal/contracts/address';
 import {
+  normalizePastedText,
   parseSmartPaste,
+  SMART_PASTE_FIELDS,
   SMART_PASTE_MAX_LENGTH,
   type SmartPasteReference,
   type SmartPasteResult,
@@ -781,4 +784,130 @@ describe('smart paste', () => {
     expect(result.fields.addressLine1!.length).toBeLessThanOrEqual(200);
     expect((result.fields.addressLine1 ?? '') + (result.fields.addressLine2 ?? '')).toBe(street);
   });
+
+  it('fills the same fields whatever the order and separators of name, phone and address', () => {
+    const random = seeded(20261123);
+    const names = ['张伟', '王芳', '李娜', '刘洋', '陈静', '杨帆', '赵磊', '黄丽', '周杰', '吴敏'];
+    const regions: [string, string, string, string][] = [
+      ['广东省深圳市南山区', '广东省', '深圳市', '南山区'],
+      ['浙江杭州西湖区', '浙江省', '杭州市', '西湖区'],
+      ['北京市海淀区', '北京市', '北京市', '海淀区'],
+      ['上海浦东新区', '上海市', '上海市', '浦东新区'],
+      ['四川省 成都市 武侯区', '四川省', '成都市', '武侯区'],
+    ];
+    const streets = ['科技园南区 8 栋', '文三路 90 号', '中关村大街 27 号', '博云路 2 号 3 楼'];
+    const separators = [' ', '，', '\n', ', ', '；', '  ', ' | '];
+    for (let i = 0; i < 200; i += 1) {
+      const name = pick(random, names);
+      const phone = `1${3 + Math.floor(random() * 7)}${String(Math.floor(random() * 1e9)).padStart(9, '0')}`;
+      const [regionText, province, city, district] = pick(random, regions);
+      const street = pick(random, streets);
+      const parts = shuffle(random, [name, phone, `${regionText}${street}`]);
+      const text = parts.map((part, n) => (n === 0 ? part : pick(random, separators) + part)).join('');
+      const result = parseSmartPaste(text, reference);
+      expect(result.fields, text).toEqual({
+        name,
+        phone,
+        countryCode: 'CN',
+        province,
+        city,
+        district,
+        addressLine1: street,
+      });
+      expect(result.unplaced, text).toEqual([]);
+    }
+  });
+
+  it('on random input never throws, never exceeds a limit and never invents text', () => {
+    const random = seeded(42);
+    const alphabet = [
+      ...'广东省深圳市南山区北京朝阳海淀上海浦东收件人电话地址號區張三李四王五路街道号楼室栋公司有限',
+      ...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789',
+      ...' ,.;:-+()#@/\n\t，；：、。｜　１２３\u200b\u202e\u0000\u0007😀〒',
+      'Street ',
+      'St ',
+      'Apt ',
+      'Ltd',
+      'GmbH',
+      'USA',
+      'UK',
+      'DE',
+      'IL ',
+      '62704',
+      'SW1A 1AA',
+      '138',
+      '0755-',
+      '+86 ',
+      '+1 ',
+      'Name:',
+      'Tel:',
+      '收件人：',
+      '电话：',
+      '地址：',
+      '备注：',
+      '@example.com',
+      '有限公司',
+    ];
+    const divisions = reference.divisions!;
+    for (let i = 0; i < 400; i += 1) {
+      const length = i % 50 === 0 ? 3000 : Math.floor(random() * 120);
+      const text = Array.from({ length }, () => pick(random, alphabet)).join('');
+      const result = parseSmartPaste(text, reference);
+      // Everything but official division names comes from the text itself.
+      const source = normalizePastedText(text.slice(0, SMART_PASTE_MAX_LENGTH)).replace(/\s+/g, ' ');
+      for (const field of SMART_PASTE_FIELDS) {
+        const value = result.fields[field];
+        if (value === undefined) continue;
+        expect(value.trim(), `${field} of ${JSON.stringify(text)}`).toBe(value);
+        expect(value.length, field).toBeGreaterThan(0);
+        // eslint-disable-next-line no-control-regex
+        expect(value, field).not.toMatch(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u200B\u202A-\u202E]/);
+        if (field === 'countryCode') {
+          expect(value).toMatch(/^[A-Z]{2}$/);
+          continue;
+        }
+        expect([...value].length, field).toBeLessThanOrEqual(addressTextMax(field));
+        const official =
+          result.fields.countryCode === 'CN' && ['province', 'city', 'district'].includes(field);
+        if (!official)
+          for (const word of value.replace(/^〒/, '').split(/\s+/))
+            expect(source, `${field} "${value}" of ${JSON.stringify(text)}`).toContain(word);
+      }
+      if (result.fields.province && result.fields.countryCode === 'CN') {
+        // Official names along one path of the tree, possibly stopping early (province only, no district).
+        const resolved = divisions.resolve(result.fields);
+        const stopsEarly =
+          !resolved.ok &&
+          ((resolved.problem === 'unknownCity' && !result.fields.city) ||
+            (resolved.problem === 'districtRequired' && !result.fields.district));
+        expect(resolved.ok || stopsEarly, text).toBe(true);
+      }
+      for (const piece of result.unplaced) expect(piece.trim().length).toBeGreaterThan(0);
+    }
+  });
 });
+
+/** A small deterministic generator (mulberry32), so a failure names an input that can be replayed. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function pick<T>(random: () => number, items: readonly T[]): T {
+  return items[Math.floor(random() * items.length)]!;
+}
+
+function shuffle<T>(random: () => number, items: T[]): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
