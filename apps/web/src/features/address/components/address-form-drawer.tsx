@@ -34,6 +34,7 @@ import { useCountries } from '../../../lib/reference/api/get-country';
 import { ChinaRegionCascader } from '../../../components/reference/china-region-cascader';
 import { CountrySelect } from '../../../components/reference/country-select';
 import { SmartPaste, type SmartPasteFields } from '../../../components/smart-paste';
+import { pastedAddressValues } from '../../../lib/smart-paste-form';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { useConfirmDiscard } from '../../../lib/use-confirm-discard';
 import { useInsertCustomerAddress } from '../api/insert-customer-address';
@@ -45,7 +46,6 @@ import {
   formFieldOf,
   formValuesOf,
   inputOf,
-  pastedFormValues,
   type AddressFormValues,
 } from '../lib/address-form-model';
 
@@ -136,7 +136,7 @@ export function AddressFormDrawer({ open, address, defaultType, onClose }: Addre
 
   /** Smart paste: sets the fields it found, leaves the rest, and checks them at once so problems show. */
   const applyPaste = (fields: SmartPasteFields) => {
-    const { values, skipped } = pastedFormValues(fields, form.getFieldValue('countryCode') ?? CHINA);
+    const { values, skipped } = pastedAddressValues(fields, form.getFieldValue('countryCode') ?? CHINA);
     form.setFieldsValue(values);
     const names = Object.keys(values) as (keyof AddressFormValues)[];
     if (names.length > 0) void form.validateFields(names).catch(() => undefined);

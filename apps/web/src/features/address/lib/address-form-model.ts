@@ -8,7 +8,6 @@ import type {
 } from '@portal/contracts/address';
 import { ADDRESS_MESSAGES } from '@portal/contracts/address';
 import type { Language } from '@portal/contracts/languages';
-import type { SmartPasteField, SmartPasteResult } from '@portal/contracts/smart-paste';
 import { fieldMessage } from '@portal/contracts/text';
 
 /** What the form edits. Chinese addresses pick province/city/district in one cascader (`region`). */
@@ -150,46 +149,4 @@ export function formErrorsOf(
     if (!texts.includes(text)) errors.set(field, [...texts, text]);
   }
   return errors;
-}
-
-/** Fields a paste fills as they are, in any country. */
-const PASTED_TEXT_FIELDS = [
-  'name',
-  'company',
-  'phone',
-  'email',
-  'postalCode',
-  'addressLine1',
-  'addressLine2',
-  'addressLine3',
-  'houseNumber',
-] as const satisfies readonly (SmartPasteField & keyof AddressFormValues)[];
-
-/**
- * The form values a smart paste sets: only the fields it found, so what the user typed elsewhere stays.
- * China takes province/city/district in the region cascader (the parser answers official names); other
- * countries take them as text. Answers too the fields the form could not take: divisions of a Chinese
- * address that are not a path of the tree's names (a foreign province pasted while the form is on China).
- */
-export function pastedFormValues(
-  fields: SmartPasteResult['fields'],
-  currentCountry: string,
-): { values: Partial<AddressFormValues>; skipped: SmartPasteField[] } {
-  const values: Partial<AddressFormValues> = {};
-  const skipped: SmartPasteField[] = [];
-  for (const field of PASTED_TEXT_FIELDS) if (fields[field] !== undefined) values[field] = fields[field];
-  const country = fields.countryCode ?? currentCountry;
-  if (fields.countryCode) values.countryCode = fields.countryCode;
-  const divisions = (['province', 'city', 'district'] as const).filter(
-    (field) => fields[field] !== undefined,
-  );
-  if (country !== CHINA) {
-    for (const field of divisions) values[field] = fields[field];
-  } else if (fields.countryCode === CHINA && fields.province) {
-    // The parser names Chinese divisions only from the tree, from the province down.
-    values.region = [fields.province, fields.city, fields.district].filter((v): v is string => Boolean(v));
-  } else {
-    skipped.push(...divisions);
-  }
-  return { values, skipped };
 }
