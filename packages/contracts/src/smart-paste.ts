@@ -234,6 +234,8 @@ const PHONE_PATTERNS: RegExp[] = [
   /(?<![\d-])(?:1[\s.-])?(?:\(\d{3}\)\s?|\d{3}[\s.-])\d{3}[\s.-]\d{4}(?![\d-])/g,
   // Local numbers starting with 0 in groups: 020 7946 0958, 03-1234-5678, 0912-345-678, 030 1234567.
   /(?<![\w+-])0\d{1,4}(?:[\s-]\d{2,8}){1,3}(?![\w-])/g,
+  // Eight digits in two groups, as Hong Kong, Macao and Singapore write them: 9123 4567.
+  /(?<![\w+-])[2-9]\d{3}[\s-]\d{4}(?![\w-])/g,
 ];
 
 const digitCount = (text: string) => text.replace(/\D/g, '').length;
@@ -683,8 +685,19 @@ function isChineseName(match: string): 'surname' | 'honorific' | false {
 const LATIN_NAME =
   /^\p{Lu}[\p{L}'’.-]*(?:\s+(?:\p{Lu}[\p{L}'’.-]*|van|von|de|der|den|da|di|le|la|du|bin|al))\s*(?:\s+\p{Lu}[\p{L}'’.-]*){0,2}$/u;
 
-const COMPANY =
-  /(?:有限公司|有限责任公司|股份公司|公司|集团|工作室|商行|株式会社|事务所|\b(?:Ltd|Limited|Inc|LLC|L\.L\.C|GmbH|AG|Corp|Corporation|Company|Co|PLC|LLP|Pty|S\.?A|S\.?L|B\.?V|N\.?V|S\.?r\.?l|SAS|SARL|KK|K\.K|Oy|AB|ApS|A\/S|Trading|Logistics|Enterprises?)\b\.?)\s*$/iu;
+const HAN_COMPANY = /(?:有限公司|有限责任公司|股份公司|公司|集团|工作室|商行|株式会社|事务所)\s*$/u;
+// Legal forms spelled out (any case) and abbreviated (as written: "AB" alone is Alberta, "Sa" a name).
+const LATIN_COMPANY =
+  /\b(?:Ltd|Limited|Inc|Incorporated|LLC|GmbH|Corp|Corporation|Company|PLC|LLP|Pty|Trading|Logistics|Enterprises?)\b\.?\s*$/i;
+const LATIN_COMPANY_ABBREVIATION =
+  /\b(?:AG|Co|S\.?A|S\.?L|B\.?V|N\.?V|S\.?r\.?l|SAS|SARL|KK|K\.K|Oy|AB|ApS|A\/S|L\.L\.C)\b\.?\s*$/;
+
+/** A company name: a Chinese one by its suffix, a Latin one by its legal form after at least one word. */
+const COMPANY = {
+  test: (text: string): boolean =>
+    HAN_COMPANY.test(text) ||
+    (/\S\s+\S/.test(text) && (LATIN_COMPANY.test(text) || LATIN_COMPANY_ABBREVIATION.test(text))),
+};
 
 const STREET_WORDS =
   /\b(?:st|street|rd|road|ave|avenue|blvd|boulevard|ln|lane|dr|drive|way|ct|court|pl|place|sq|square|hwy|highway|pkwy|parkway|ter|terrace|cres|crescent|close|row|mews|hill|gardens|grove|walk|rue|chemin|allée|via|viale|piazza|calle|avenida|rua|plaza|straat|laan|weg|gracht|vej|gatan|gata|veien|ulica|ul|chome|dori|po box|p\.o\. box)\b\.?|(?:straße|strasse|str\.)(?!\p{L})|(?<=\p{L})(?:gasse|platz|allee|ring|damm|ufer|steig|pfad|weg)(?!\p{L})|丁目|番地|号|號|路|街/iu;
@@ -899,14 +912,40 @@ export function parseSmartPaste(input: string, reference: SmartPasteReference = 
     }
   }
   if (!draft.has('countryCode')) {
-    // A Chinese name written in front of the address ("中国广东省…", "日本東京都…").
-    for (const segment of segments) {
+    // A Chinese name written in front of the address ("中国广东省…", "日本東京都…") or as a word of its
+    // own inside a line ("李先生 香港 九龍…").
+    search: for (const segment of segments) {
       const value = mt(segment);
       const hit = countries.hanNames.find(([name]) => value.startsWith(name));
       if (hit && segment.end - segment.start > hit[0].length) {
         draft.set('countryCode', hit[1], 'high');
         take({ start: segment.start, end: segment.start + hit[0].length });
         break;
+      }
+      for (const word of splitSegments(text, segment, /\s/)) {
+        const code = HAN.test(mt(word)) ? countries.byName.get(mt(word)) : undefined;
+        if (code) {
+          draft.set('countryCode', code, 'high');
+          take(word);
+          break search;
+        }
+      }
+    }
+  }
+  if (!draft.has('countryCode')) {
+    // A name in Latin letters ending a line ("06236 South Korea", "10115 Berlin Germany").
+    search: for (const segment of [...segments].reverse()) {
+      const words = splitSegments(text, segment, /\s/);
+      for (let first = 1; first < words.length; first += 1) {
+        const tail = { start: words[first]!.start, end: segment.end };
+        const name = mt(tail).replace(/\.$/, '');
+        const code =
+          name.length >= 4 && !HAN.test(name) ? countries.byName.get(name.toLowerCase()) : undefined;
+        if (code) {
+          draft.set('countryCode', code, 'high');
+          take(tail);
+          break search;
+        }
       }
     }
   }
@@ -1179,8 +1218,8 @@ function parseForeignHan(ctx: Context, country: string): boolean {
       const value = ctx.mt(span);
       if (span.end <= span.start || CHAT_FILLER.test(value)) continue;
       if (!HAN.test(value)) {
-        // Numbers and Latin words inside the street ("彌敦道 100 號").
-        if (street.length > 0 && /\d/.test(value)) {
+        // Numbers and Latin letters inside the street ("彌敦道 688 號 5 樓 A 室").
+        if (street.length > 0 && /[\p{L}\p{N}]/u.test(value)) {
           street.push(ctx.orig(span));
           ctx.take(span);
         }
@@ -1203,7 +1242,8 @@ function parseForeignHan(ctx: Context, country: string): boolean {
       for (const [regex, field] of steps) {
         if (draft.has(field)) continue;
         const hit = regex.exec(value.slice(at));
-        if (!hit || hit[0].length === value.length - at) continue;
+        // A whole piece is the division only where one is a word of its own (九龍, 新界).
+        if (!hit || (hit[0].length === value.length - at && regex !== HK_AREA)) continue;
         draft.set(
           field,
           ctx.orig({ start: span.start + at, end: span.start + at + hit[0].length }),
@@ -1216,8 +1256,9 @@ function parseForeignHan(ctx: Context, country: string): boolean {
         draft.set('name', rest, 'medium');
       } else if (at === 0 && COMPANY.test(value)) {
         if (!draft.set('company', rest, 'medium')) continue;
-      } else if (at > 0 || street.length > 0 || CN_STREET_HINT.test(value)) {
-        street.push(rest);
+      } else if (at > 0 || street.length > 0 || CN_STREET_HINT.test(value) || draft.has('city')) {
+        // After the city a piece without a street word is a neighbourhood (旺角) and starts the street.
+        if (rest) street.push(rest);
       } else continue;
       ctx.take(span);
       placed = true;

@@ -419,6 +419,17 @@ const chinese: Case[] = [
 
 const traditional: Case[] = [
   {
+    title: 'Hong Kong in one spaced line, country as a word inside it, local eight-digit phone',
+    text: '李先生 香港 九龍 旺角 彌敦道 688 號 5 樓 A 室 9123 4567',
+    fields: {
+      name: '李先生',
+      phone: '9123 4567',
+      countryCode: 'HK',
+      city: '九龍',
+      addressLine1: '旺角 彌敦道 688 號 5 樓 A 室',
+    },
+  },
+  {
     title: 'Traditional labels on lines and a note left unplaced',
     text: '收件人：陳小華\n電話：13800138000\n地址：浙江省杭州市西湖區文三路 100 號\n週末不收貨',
     fields: {
@@ -484,6 +495,45 @@ const traditional: Case[] = [
 ];
 
 const foreign: Case[] = [
+  {
+    title: 'Canada with the province code as its own segment (AB is Alberta, not a company)',
+    text: 'Sarah Lee, 100 8 Ave SW, Calgary, AB, T2P 1J9, Canada',
+    fields: {
+      name: 'Sarah Lee',
+      countryCode: 'CA',
+      province: 'AB',
+      city: 'Calgary',
+      postalCode: 'T2P 1J9',
+      addressLine1: '100 8 Ave SW',
+    },
+  },
+  {
+    title: 'Sweden: company by its legal form, spaced postal code',
+    text: 'Nordic Trade AB, Erik Larsson, Drottninggatan 5, 111 51 Stockholm, Sweden',
+    fields: {
+      company: 'Nordic Trade AB',
+      name: 'Erik Larsson',
+      countryCode: 'SE',
+      city: 'Stockholm',
+      postalCode: '111 51',
+      addressLine1: 'Drottninggatan',
+      houseNumber: '5',
+    },
+  },
+  {
+    title: 'Italy with a province code after the city',
+    text: 'Mario Rossi, Via Roma 10, 00184 Roma RM, Italia, +39 06 1234 5678',
+    fields: {
+      name: 'Mario Rossi',
+      phone: '+39 06 1234 5678',
+      countryCode: 'IT',
+      province: 'RM',
+      city: 'Roma',
+      postalCode: '00184',
+      addressLine1: 'Via Roma',
+      houseNumber: '10',
+    },
+  },
   {
     title: 'US letter layout with a suite and a delivery note',
     text: 'John Appleseed\n1 Infinite Loop, Suite 200, Cupertino, CA 95014, USA\n+1 408 555 0100\nPlease ring twice',
