@@ -1110,13 +1110,14 @@ function parseChinese(ctx: Context, commit: boolean): boolean {
     }
 
   // The rest, piece by piece (split at spaces too): street, name, company, postal code.
-  type Piece = { span: Span; labelled: boolean; inRegionSegment: boolean };
+  type Piece = { span: Span; segment: Span; labelled: boolean; inRegionSegment: boolean };
   const pieces: Piece[] = [];
   for (const { span, labelled } of ordered)
     for (const free of ctx.freeSpans(span))
       for (const piece of splitSegments(ctx.text, free, /\s/))
         pieces.push({
           span: piece,
+          segment: span,
           labelled,
           inRegionSegment:
             region !== undefined &&
@@ -1148,6 +1149,9 @@ function parseChinese(ctx: Context, commit: boolean): boolean {
     } else if (isChineseName(simplified) || LATIN_NAME.test(original)) {
       names.push(piece);
     } else if (CN_STREET_HINT.test(simplified) && HAN.test(simplified)) {
+      street.push(piece);
+    } else if (street.at(-1)?.segment === piece.segment && !HAN.test(simplified)) {
+      // Numbers and letters spaced out inside the street ("建国路 88 号", "T1 1203").
       street.push(piece);
     }
   }

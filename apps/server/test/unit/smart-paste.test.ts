@@ -152,6 +152,11 @@ const chinese: Case[] = [
     fields: { name: '吴九', phone: '13822223333', addressLine1: '朝阳区建国路88号' },
   },
   {
+    title: 'without a region the street still keeps its spaced numbers',
+    text: '朝阳区建国路 88 号 SOHO T2 1203 吴九 13822223333',
+    fields: { name: '吴九', phone: '13822223333', addressLine1: '朝阳区建国路 88 号 SOHO T2 1203' },
+  },
+  {
     title: 'municipality written twice as shops do',
     text: '北京 北京市 东城区 东直门南大街 1 号 钱十一 13933334444',
     fields: {
