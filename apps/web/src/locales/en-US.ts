@@ -245,7 +245,7 @@ const enUS: Messages = {
     typeReceiver: 'Receiver',
     tabSender: 'Sender addresses',
     tabReceiver: 'Receiver addresses',
-    searchPlaceholder: 'Search name, phone, company or city',
+    searchPlaceholder: 'Name, phone, company or city',
     countryFilter: 'All countries/regions',
     add: 'New address',
     importButton: 'Import',
