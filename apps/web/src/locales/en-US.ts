@@ -331,6 +331,7 @@ const enUS: Messages = {
       templateSaved: 'Template downloaded: {{fileName}}',
       stepUpload: 'Upload the filled-in file',
       dragHint: 'Click or drag an .xlsx file here',
+      tapHint: 'Tap to choose an .xlsx file',
       limitHint: '.xlsx only, up to {{size}} and {{rows}} rows',
       notXlsx: 'Please choose an Excel file in .xlsx format',
       tooLarge: 'The file is too large ({{size}}); the limit is {{max}}',
