@@ -258,3 +258,59 @@ describe('1366 px wide', () => {
     await page.context().close();
   });
 });
+
+/**
+ * Inputs and select boxes whose placeholder is wider than the room they give it, so it shows cut off
+ * ("Search name, phone, company or…"). Measured with the input's own font.
+ */
+function cutPlaceholders(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const context = document.createElement('canvas').getContext('2d')!;
+    const cut: string[] = [];
+    for (const input of Array.from(document.querySelectorAll<HTMLInputElement>('input[placeholder]'))) {
+      if (!input.placeholder || input.value || input.getClientRects().length === 0) continue;
+      const style = getComputedStyle(input);
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      if (context.measureText(input.placeholder).width > room + 0.5) cut.push(input.placeholder);
+    }
+    for (const holder of Array.from(document.querySelectorAll<HTMLElement>('.ant-select-placeholder'))) {
+      if (holder.getClientRects().length > 0 && holder.scrollWidth > holder.clientWidth + 1)
+        cut.push(holder.innerText);
+    }
+    return cut;
+  });
+}
+
+describe('placeholders whole in every language', () => {
+  test.each([
+    { language: 'zh-CN', width: 1366 },
+    { language: 'en-US', width: 1366 },
+    { language: 'zh-TW', width: 1366 },
+    { language: 'zh-CN', width: 375 },
+    { language: 'en-US', width: 375 },
+    { language: 'zh-TW', width: 375 },
+  ])('address book and its form, $language at $width px', async ({ language, width }) => {
+    const page = await newPage(browser, {
+      baseUrl: server.baseUrl,
+      locale: language,
+      viewport: { width, height: width < 500 ? 812 : 768 },
+    });
+    await page.addInitScript(
+      (value) => localStorage.setItem('portal.language', JSON.stringify(value)),
+      language,
+    );
+    await signIn(page, DEMO);
+    await waitForHome(page);
+    await page.goto(ADDRESS_BOOK);
+    await page.locator('[data-testid=address-search] input').waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
+    expect(await cutPlaceholders(page)).toEqual([]);
+
+    await page.locator('[data-testid=address-book] [data-testid=address-add]').first().click();
+    await page.locator('form#address-form').waitFor();
+    await page.waitForFunction(() => document.activeElement?.id === 'address_name');
+    expect(await cutPlaceholders(page)).toEqual([]);
+    await page.context().close();
+  });
+});

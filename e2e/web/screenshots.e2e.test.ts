@@ -65,6 +65,21 @@ describe('screens in every language, dark and narrow', () => {
     const page = await prepare(variant);
     await page.goto('/login');
     await page.locator('.login-title').getByText(variant.signInTitle).waitFor();
+    // One font stack for page text and antd controls, with the Chinese fonts of the interface's script.
+    const fonts = await page.evaluate(() => {
+      const family = (selector: string) => getComputedStyle(document.querySelector(selector)!).fontFamily;
+      return {
+        title: family('.login-title'),
+        button: family('button[type=submit]'),
+        input: family('#login_userName'),
+      };
+    });
+    expect(fonts.button).toBe(fonts.title);
+    expect(fonts.input).toBe(fonts.title);
+    if (variant.language === 'zh-TW') {
+      expect(fonts.title).toContain('Noto Sans CJK TC');
+      expect(fonts.title).not.toContain(' SC');
+    } else expect(fonts.title).toContain('Noto Sans CJK SC');
     await screenshot(page, `login-${variant.name}`);
 
     await signIn(page, DEMO);

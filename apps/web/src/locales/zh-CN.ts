@@ -359,6 +359,7 @@ const zhCN = {
       templateSaved: '模板已下载：{{fileName}}',
       stepUpload: '上传填写好的文件',
       dragHint: '点击或将 .xlsx 文件拖到此处',
+      tapHint: '点击选择 .xlsx 文件',
       limitHint: '仅支持 .xlsx，最大 {{size}}，最多 {{rows}} 行',
       notXlsx: '请选择 .xlsx 格式的 Excel 文件',
       tooLarge: '文件过大（{{size}}），上限为 {{max}}',

@@ -356,6 +356,7 @@ const zhTW: Messages = {
       templateSaved: '範本已下載：{{fileName}}',
       stepUpload: '上傳填寫好的檔案',
       dragHint: '點擊或將 .xlsx 檔案拖到此處',
+      tapHint: '點擊選擇 .xlsx 檔案',
       limitHint: '僅支援 .xlsx，最大 {{size}}，最多 {{rows}} 行',
       notXlsx: '請選擇 .xlsx 格式的 Excel 檔案',
       tooLarge: '檔案過大（{{size}}），上限為 {{max}}',

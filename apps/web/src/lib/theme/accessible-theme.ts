@@ -115,6 +115,8 @@ export function accessibleTheme(colorPrimary: string, isDark: boolean): ThemeCon
   return {
     algorithm: algorithmOf(isDark),
     token: {
+      // The page's own font stack (app/global.css), which follows the interface's script.
+      fontFamily: 'var(--portal-font-family)',
       colorPrimary: primary,
       colorInfo: primary,
       colorLink: primary,

@@ -22,6 +22,8 @@ import {
 } from '@portal/contracts/address';
 import { isApiError } from '../../../lib/http/api-error';
 import { formatFileSize } from '../../../lib/file-size';
+import { useLanguage } from '../../../lib/i18n/use-language';
+import { useIsMobile } from '../../../lib/use-is-mobile';
 import { uiEffects } from '../../../lib/ui-effects';
 import { useDownloadAddressImportTemplate } from '../api/download-address-import-template';
 import { useImportCustomerAddress, type ImportOutcome } from '../api/import-customer-address';
@@ -49,6 +51,9 @@ export interface AddressImportModalProps {
  */
 export function AddressImportModal({ open, onClose }: AddressImportModalProps) {
   const { t } = useTranslation();
+  const language = useLanguage();
+  // A phone has nothing to drag from: it only picks a file.
+  const isMobile = useIsMobile();
   const [state, setState] = useState<ImportState>({ kind: 'idle' });
   const template = useDownloadAddressImportTemplate();
   const importer = useImportCustomerAddress();
@@ -138,11 +143,14 @@ export function AddressImportModal({ open, onClose }: AddressImportModalProps) {
       <p className="ant-upload-drag-icon">
         <InboxOutlined />
       </p>
-      <p className="ant-upload-text">{t('address.importDialog.dragHint')}</p>
+      <p className="ant-upload-text">
+        {t(isMobile ? 'address.importDialog.tapHint' : 'address.importDialog.dragHint')}
+      </p>
       <p className="ant-upload-hint">
         {t('address.importDialog.limitHint', {
           size: formatFileSize(ADDRESS_IMPORT_MAX_BYTES),
-          rows: ADDRESS_IMPORT_MAX_ROWS.toLocaleString(),
+          // In the interface language, not the browser's (a German browser would write 10.000).
+          rows: ADDRESS_IMPORT_MAX_ROWS.toLocaleString(language),
         })}
       </p>
     </Upload.Dragger>

@@ -2,6 +2,7 @@ import { theme } from 'antd';
 import { AccountBookOutlined, ContainerOutlined, NodeIndexOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { BrandLogo } from '../../../components/brand-logo';
+import { heroBackground } from '../lib/hero-background';
 
 /** The branded half of the login page: name, slogan and what the portal does. Hidden on phones. */
 export function LoginHero({ siteName, slogan }: { siteName: string; slogan: string }) {
@@ -16,7 +17,7 @@ export function LoginHero({ siteName, slogan }: { siteName: string; slogan: stri
     <aside
       className="login-hero"
       style={{
-        background: `linear-gradient(150deg, ${token.colorPrimary} 0%, ${token.colorPrimaryActive} 55%, #061a3a 100%)`,
+        background: heroBackground(token.colorPrimary, token.colorPrimaryActive),
       }}
     >
       <div className="login-hero-brand">
