@@ -1,0 +1,260 @@
+import type { AddressInput } from '@portal/contracts/address';
+import { ApiCode } from '@portal/contracts/envelope';
+import type { Order, OrderCreated, OrderCreateInput } from '@portal/contracts/order';
+import type { WalletBalance } from '@portal/contracts/wallet';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertLedgerConsistent, postLedgerEntry } from '../../src/modules/wallet/ledger.ts';
+import { createCustomer } from '../support/factories.ts';
+import { call, createTestApp, signIn, type TestApp } from '../support/test-app.ts';
+
+/** Hostile review of order create, submit and cancel (issue 9): what a crafted request must not get. */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+type FieldErrors = { errors: { field: string; message: string }[] };
+
+/** A seeded product for the United States (rate card in CNY, no batteries, DDP). */
+const US_PRODUCT = 'US-DDP-EXP';
+
+const shipper = (overrides: Partial<AddressInput> = {}) => ({
+  name: '张三',
+  company: '深圳市演示科技有限公司',
+  phone: '13800138000',
+  countryCode: 'CN',
+  province: '广东省',
+  city: '深圳市',
+  district: '南山区',
+  postalCode: '518000',
+  addressLine1: '科技园南区 1 栋 101',
+  ...overrides,
+});
+
+const consignee = (overrides: Partial<AddressInput> = {}) => ({
+  name: 'Jane Doe',
+  phone: '+1 (555) 123-4567',
+  email: 'jane@example.com',
+  countryCode: 'US',
+  province: 'CA',
+  city: 'Los Angeles',
+  postalCode: '90001',
+  addressLine1: '1 Main Street',
+  ...overrides,
+});
+
+const orderBody = (overrides: Partial<OrderCreateInput> = {}): OrderCreateInput => ({
+  productCode: US_PRODUCT,
+  shipper: shipper(),
+  consignee: consignee(),
+  parcels: [{ weight: 1.2, length: 30, width: 20, height: 10 }],
+  items: [
+    {
+      nameCn: 'T恤',
+      nameEn: 'T-shirt',
+      hsCode: '6109.10.00',
+      quantity: 2,
+      unitPrice: 1500,
+      currencyCode: 'USD',
+      unitWeight: 0.3,
+      originCountryCode: 'CN',
+    },
+  ],
+  hasBattery: false,
+  customsTerms: 'DDP',
+  ...overrides,
+});
+
+async function newCustomer() {
+  const { customerId, main } = await createCustomer(t.app.db);
+  const { jwtToken } = await signIn(t.app, main);
+  return { customerId, token: jwtToken };
+}
+
+/** Credits the customer's CNY wallet through the ledger writer (as a recharge would). */
+const fund = (customerId: string, amount: number) =>
+  postLedgerEntry(t.app.db, {
+    customerId,
+    currencyCode: 'CNY',
+    entryType: 'recharge',
+    amount,
+    heldChange: 0,
+  });
+
+function api(token: string, language = 'zh-CN') {
+  const headers = { 'accept-language': language };
+  return {
+    create: (body: unknown, extra: Record<string, string> = {}) =>
+      call<OrderCreated>(t.app, {
+        method: 'POST',
+        url: '/api/CustomerOrder/Create',
+        token,
+        body,
+        headers: { ...headers, ...extra },
+      }),
+    submit: (id: string) =>
+      call<OrderCreated>(t.app, {
+        method: 'POST',
+        url: '/api/CustomerOrder/Submit',
+        token,
+        body: { id },
+        headers,
+      }),
+    get: (id: string) => call<Order>(t.app, { url: '/api/CustomerOrder/Get', token, query: { id }, headers }),
+    cancel: (ids: string[]) =>
+      call<{ cancelled: number }>(t.app, {
+        method: 'POST',
+        url: '/api/CustomerOrder/Cancel',
+        token,
+        body: { ids },
+        headers,
+      }),
+    balance: async () => {
+      const answer = await call<WalletBalance[]>(t.app, {
+        url: '/api/CustomerWallet/QueryBalance',
+        token,
+        headers,
+      });
+      return answer.data.find((wallet) => wallet.currencyCode === 'CNY');
+    },
+  };
+}
+
+const countOrders = async (customerId: string) =>
+  Number(
+    (
+      await t.app.db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('customer_id', '=', customerId)
+        .executeTakeFirstOrThrow()
+    ).count,
+  );
+const countLedgerRows = async (customerId: string) =>
+  Number(
+    (
+      await t.app.db
+        .selectFrom('ledger_entries')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('customer_id', '=', customerId)
+        .executeTakeFirstOrThrow()
+    ).count,
+  );
+
+describe('numbers a crafted body may send', () => {
+  it('refuses weights and lengths written with an exponent that round to 0 g or 0 mm, and writes nothing', async () => {
+    const { customerId, token } = await newCustomer();
+    // JSON.stringify writes 1e-7 as "1e-7": a positive number whose String() has no decimal point.
+    const cases = [
+      { parcel: { weight: 1e-7, length: 10, width: 10, height: 10 }, field: 'parcels.0.weight' },
+      { parcel: { weight: 1, length: 1e-7, width: 10, height: 10 }, field: 'parcels.0.length' },
+    ];
+    for (const { parcel, field } of cases) {
+      const answer = await api(token, 'en-US').create(orderBody({ parcels: [parcel] }));
+      expect(answer.code).toBe(ApiCode.BadRequest);
+      expect((answer.data as unknown as FieldErrors).errors.map((e) => e.field)).toContain(field);
+    }
+    const unitWeight = await api(token, 'en-US').create(
+      orderBody({
+        items: [
+          {
+            nameCn: '杯子',
+            nameEn: 'Cup',
+            quantity: 1,
+            unitPrice: 100,
+            currencyCode: 'USD',
+            unitWeight: 5e-7,
+          },
+        ],
+      }),
+    );
+    expect((unitWeight.data as unknown as FieldErrors).errors.map((e) => e.field)).toContain(
+      'items.0.unitWeight',
+    );
+    expect(await countOrders(customerId)).toBe(0);
+  });
+
+  it('refuses zero, negative, string and float money and quantities, naming the field', async () => {
+    const { customerId, token } = await newCustomer();
+    const item = { nameCn: '杯子', nameEn: 'Cup', quantity: 1, unitPrice: 100, currencyCode: 'USD' };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...item, quantity: 0 }, 'items.0.quantity'],
+      [{ ...item, quantity: -1 }, 'items.0.quantity'],
+      [{ ...item, quantity: '2' }, 'items.0.quantity'],
+      [{ ...item, unitPrice: 12.5 }, 'items.0.unitPrice'],
+      [{ ...item, unitPrice: -100 }, 'items.0.unitPrice'],
+      [{ ...item, hsCode: '61O91000' }, 'items.0.hsCode'],
+    ];
+    for (const [bad, field] of cases) {
+      const answer = await api(token, 'en-US').create({ ...orderBody(), items: [bad] });
+      expect(answer.code).toBe(ApiCode.BadRequest);
+      expect((answer.data as unknown as FieldErrors).errors.map((e) => e.field)).toContain(field);
+    }
+    // 100 items × 100,000 pieces × the largest unit price: far above the largest amount, refused by name.
+    const huge = await api(token, 'en-US').create(
+      orderBody({
+        items: Array.from({ length: 100 }, () => ({
+          ...item,
+          quantity: 100_000,
+          unitPrice: 1_000_000_000_00,
+        })),
+      }),
+    );
+    expect(huge.code).toBe(ApiCode.BadRequest);
+    const insured = await api(token, 'en-US').create(orderBody({ insuranceValue: -1 }));
+    expect((insured.data as unknown as FieldErrors).errors.map((e) => e.field)).toContain('insuranceValue');
+    expect(await countOrders(customerId)).toBe(0);
+  });
+
+  it('answers a deeply nested body with a clear 400, also with an Idempotency-Key, never a 500', async () => {
+    const { customerId, token } = await newCustomer();
+    const depth = 20_000;
+    const payload = `{"productCode":"${US_PRODUCT}","remark":${'['.repeat(depth)}${']'.repeat(depth)}}`;
+    for (const key of [undefined, 'deep-1']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/CustomerOrder/Create',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'accept-language': 'en-US',
+          ...(key ? { 'idempotency-key': key } : {}),
+        },
+        payload,
+      });
+      expect(response.statusCode, `${key}: ${response.body}`).toBeLessThan(500);
+      expect(response.json().code).toBe(ApiCode.BadRequest);
+      if (key)
+        expect(response.json().message).toBe('The request body is nested too deeply (at most 64 levels)');
+    }
+    expect(await countOrders(customerId)).toBe(0);
+  });
+});
+
+describe('cancelling twice', () => {
+  it('releases a hold once: a second cancel, sequential or concurrent, is refused and the ledger adds up', async () => {
+    const { customerId, token } = await newCustomer();
+    await fund(customerId, 100_000);
+    const first = await api(token).create(orderBody({ submit: true }));
+    expect(first.data.status).toBe('submitted');
+    const held = first.data.estimatedCharge.totalAmount;
+    expect(held).toBeGreaterThan(0);
+    expect((await api(token).cancel([first.data.id])).data.cancelled).toBe(1);
+    const again = await api(token).cancel([first.data.id]);
+    expect(again.code).toBe(ApiCode.Conflict);
+
+    const second = await api(token).create(orderBody({ submit: true }));
+    const answers = await Promise.all(Array.from({ length: 8 }, () => api(token).cancel([second.data.id])));
+    expect(answers.filter((a) => a.code === ApiCode.Ok)).toHaveLength(1);
+    expect(answers.every((a) => a.code === ApiCode.Ok || a.code === ApiCode.Conflict)).toBe(true);
+
+    const wallet = await api(token).balance();
+    expect(wallet?.balance).toBe(100_000);
+    expect(wallet?.held).toBe(0);
+    // recharge, then per order a charge and one release.
+    expect(await countLedgerRows(customerId)).toBe(5);
+    await assertLedgerConsistent(t.app.db, customerId);
+  });
+});
