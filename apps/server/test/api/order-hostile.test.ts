@@ -5,6 +5,7 @@ import type { WalletBalance } from '@portal/contracts/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertLedgerConsistent, postLedgerEntry } from '../../src/modules/wallet/ledger.ts';
 import { createCustomer } from '../support/factories.ts';
+import { setCustomerLevel } from '../support/product-factories.ts';
 import { call, createTestApp, signIn, type TestApp } from '../support/test-app.ts';
 
 /** Hostile review of order create, submit and cancel (issue 9): what a crafted request must not get. */
@@ -256,5 +257,107 @@ describe('cancelling twice', () => {
     // recharge, then per order a charge and one release.
     expect(await countLedgerRows(customerId)).toBe(5);
     await assertLedgerConsistent(t.app.db, customerId);
+  });
+});
+
+describe('text fields', () => {
+  it('refuses control characters and bidi overrides in every text field of Create, naming it', async () => {
+    const { customerId, token } = await newCustomer();
+    const item = { nameCn: '杯子', nameEn: 'Cup', quantity: 1, unitPrice: 100, currencyCode: 'USD' };
+    const hostile = ['a\u0000b', 'a\u202Eb', 'a\u0007b', 'a\u2066b'];
+    const cases: [OrderCreateInput, string][] = hostile.flatMap((value): [OrderCreateInput, string][] => [
+      [orderBody({ remark: value }), 'remark'],
+      [orderBody({ eoriNumber: `GB${value}` }), 'eoriNumber'],
+      [orderBody({ iossNumber: `IM${value}` }), 'iossNumber'],
+      [orderBody({ customerOrderNo: `A${value}` }), 'customerOrderNo'],
+      [orderBody({ items: [{ ...item, sku: value }] }), 'items.0.sku'],
+      [orderBody({ items: [{ ...item, material: value }] }), 'items.0.material'],
+      [orderBody({ items: [{ ...item, purpose: value }] }), 'items.0.purpose'],
+      [orderBody({ shipper: shipper({ addressLine1: value }) }), 'shipper.addressLine1'],
+      [orderBody({ consignee: consignee({ city: value }) }), 'consignee.city'],
+    ]);
+    for (const [body, field] of cases) {
+      const answer = await api(token, 'en-US').create(body);
+      expect(answer.code, field).toBe(ApiCode.BadRequest);
+      expect(
+        (answer.data as unknown as FieldErrors).errors.map((e) => e.field),
+        field,
+      ).toContain(field);
+    }
+    // 50 emoji are 50 characters but not a reference number; a duplicated key counts once (the last).
+    const emoji = await api(token, 'en-US').create(orderBody({ customerOrderNo: '📦'.repeat(50) }));
+    expect((emoji.data as unknown as FieldErrors).errors.map((e) => e.field)).toContain('customerOrderNo');
+    expect(await countOrders(customerId)).toBe(0);
+    const duplicated = JSON.stringify(orderBody()).replace('{', '{"hasBattery":"yes",');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/CustomerOrder/Create',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      payload: duplicated,
+    });
+    expect(response.json().code).toBe(ApiCode.Ok);
+    expect(await countOrders(customerId)).toBe(1);
+  });
+});
+
+describe('prices checked by hand against the demo rate cards', () => {
+  it('US line: a heavy small box and a bulky light one to Alaska, insurance at its minimum, platinum', async () => {
+    const { customerId, token } = await newCustomer();
+    await setCustomerLevel(t.app.db, customerId, 'platinum');
+    await fund(customerId, 1_000_000);
+    const answer = await api(token, 'en-US').create(
+      orderBody({
+        consignee: consignee({ province: 'AK', city: 'Anchorage', postalCode: '99501' }),
+        parcels: [
+          { weight: 3.2, length: 20, width: 20, height: 20 },
+          { weight: 0.8, length: 60, width: 40, height: 40 },
+        ],
+        extraServiceCodes: ['INSURANCE', 'SIGNATURE'],
+        submit: true,
+      }),
+    );
+    expect(answer.code, answer.message).toBe(ApiCode.Ok);
+    // Volumetric ÷ 6000: 8,000 cm³ → 1.334 kg (rounded up to the gram), 96,000 cm³ → 16 kg. Chargeable per
+    // parcel: 3.2 + 16 = 19.2 kg → band up to 68 kg: first 2 kg ¥162, then 18 steps of 1 kg × ¥48.
+    const lines = Object.fromEntries(answer.data.estimatedCharge.breakdown.map((l) => [l.code, l.amount]));
+    expect(lines).toEqual({
+      freight: 16_200 + 18 * 4_800, // ¥1,026.00
+      fuel: 8_208, // 8 %
+      remoteArea: 16_000, // 995xx: max(¥60, ¥8 × 20 kg)
+      insurance: 1_000, // 1 % of $30.00 is far below the ¥10 minimum
+      signature: 2_500,
+      discount: -11_081, // 10 % of ¥1,108.08 = 110.808, half up
+    });
+    expect(answer.data.estimatedCharge).toMatchObject({ totalAmount: 119_227, currencyCode: 'CNY' });
+    const order = await api(token).get(answer.data.id);
+    expect(order.data).toMatchObject({ volumetricWeight: 17.334, chargeableWeight: 20, forecastWeight: 4 });
+    const wallet = await api(token).balance();
+    expect(wallet).toMatchObject({ balance: 1_000_000 - 119_227, held: 119_227 });
+    await assertLedgerConsistent(t.app.db, customerId);
+  });
+
+  it('EU IOSS line: first weight in zone 1, a gold discount of exactly half a fen rounds up', async () => {
+    const { customerId, token } = await newCustomer();
+    await setCustomerLevel(t.app.db, customerId, 'gold');
+    const answer = await api(token, 'en-US').create(
+      orderBody({
+        productCode: 'EU-IOSS',
+        consignee: consignee({
+          countryCode: 'DE',
+          province: null,
+          city: 'Berlin',
+          postalCode: '10115',
+          addressLine1: 'Invalidenstraße 1',
+        }),
+        parcels: [{ weight: 0.4, length: 10, width: 10, height: 10 }],
+        items: [{ nameCn: '杯子', nameEn: 'Cup', quantity: 1, unitPrice: 2000, currencyCode: 'EUR' }],
+        iossNumber: 'IM1234567890',
+      }),
+    );
+    expect(answer.code, answer.message).toBe(ApiCode.Ok);
+    const lines = Object.fromEntries(answer.data.estimatedCharge.breakdown.map((l) => [l.code, l.amount]));
+    // ¥55 + 10 % fuel = ¥60.50; 5 % of it is 302.5 fen → 303.
+    expect(lines).toEqual({ freight: 5_500, fuel: 550, discount: -303 });
+    expect(answer.data.estimatedCharge.totalAmount).toBe(5_747);
   });
 });
