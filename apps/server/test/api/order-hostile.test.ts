@@ -249,3 +249,20 @@ describe('prices checked by hand against the demo rate cards', () => {
     expect(answer.data.estimatedCharge.totalAmount).toBe(5_747);
   });
 });
+
+describe('currencies', () => {
+  it('refuses an item currency the portal does not know, naming the field, and writes nothing', async () => {
+    const { customerId, token } = await newCustomer();
+    const answer = await api(token, 'en-US').create(
+      orderBody({
+        items: [{ nameCn: '杯子', nameEn: 'Cup', quantity: 1, unitPrice: 100, currencyCode: 'ABC' }],
+      }),
+    );
+    expect(answer.code).toBe(ApiCode.BadRequest);
+    expect((answer.data as unknown as FieldErrors).errors).toContainEqual({
+      field: 'items.0.currencyCode',
+      message: 'Unknown currency code',
+    });
+    expect(await countOrders(customerId)).toBe(0);
+  });
+});

@@ -22,6 +22,7 @@ import { localize } from '../application/application.service.ts';
 import * as addressRepo from '../address/address.repository.ts';
 import { addressColumns, newAddressRow } from '../address/address.service.ts';
 import type { PricingLine } from '../product/pricing.ts';
+import { loadExchangeRates } from '../product/product.service.ts';
 import { priceOrder, wordLine } from '../product/quote.service.ts';
 import { cnDivisions } from '../reference/cn-divisions.ts';
 import { countryCodes } from '../reference/countries.ts';
@@ -289,6 +290,9 @@ export async function createOrder(
   }));
   const extraServiceCodes = [...new Set(input.extraServiceCodes ?? [])];
   const declaredCurrency = input.items[0]!.currencyCode;
+  // The schema checked the code's shape; a code the portal has no rate for is named here, on its field.
+  if (!(await loadExchangeRates(db))[declaredCurrency])
+    throw invalidField('items.0.currencyCode', 'quantity.currencyCode');
   const shipment = {
     consignee_country_code: consignee.country_code,
     consignee_postal_code: consignee.postal_code,
