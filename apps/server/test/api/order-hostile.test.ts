@@ -1,5 +1,6 @@
 import { ApiCode } from '@portal/contracts/envelope';
 import type { OrderCreateInput } from '@portal/contracts/order';
+import type { QuoteAnswer } from '@portal/contracts/product';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertLedgerConsistent } from '../../src/modules/wallet/ledger.ts';
 import { setCustomerLevel } from '../support/product-factories.ts';
@@ -14,7 +15,7 @@ import {
   shipper,
   US_PRODUCT,
 } from '../support/order-api.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { call, createTestApp, type TestApp } from '../support/test-app.ts';
 
 /** Hostile review of order create, submit and cancel (issue 9): what a crafted request must not get. */
 
@@ -264,5 +265,36 @@ describe('currencies', () => {
       message: 'Unknown currency code',
     });
     expect(await countOrders(customerId)).toBe(0);
+  });
+});
+
+describe('the order is priced as the quote beside the form', () => {
+  it('with insurance asked on an insured value of 0, as with any other value', async () => {
+    const { token } = await newCustomer();
+    const items = [{ nameCn: '相机', nameEn: 'Camera', quantity: 1, unitPrice: 79_900, currencyCode: 'USD' }];
+    const quote = await call<QuoteAnswer>(t.app, {
+      method: 'POST',
+      url: '/api/ProductInfo/QueryQuote',
+      token,
+      body: {
+        countryCode: 'US',
+        postalCode: '90001',
+        parcels: [{ weight: 1.2, length: 30, width: 20, height: 10 }],
+        declaredValue: 79_900,
+        currencyCode: 'USD',
+        hasBattery: false,
+        extraServiceCodes: ['INSURANCE'],
+        insuranceValue: 0,
+      },
+    });
+    const quoted = quote.data.usable.find((entry) => entry.productCode === US_PRODUCT)!;
+    const order = await api(token).create(
+      orderBody({ items, extraServiceCodes: ['INSURANCE'], insuranceValue: 0 }),
+    );
+    expect(order.code, order.message).toBe(ApiCode.Ok);
+    const insurance = (breakdown: { code: string; amount: number }[]) =>
+      breakdown.find((line) => line.code === 'insurance')?.amount;
+    expect(insurance(order.data.estimatedCharge.breakdown)).toBe(insurance(quoted.breakdown));
+    expect(order.data.estimatedCharge.totalAmount).toBe(quoted.totalAmount);
   });
 });

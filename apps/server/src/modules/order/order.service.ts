@@ -126,7 +126,8 @@ function quoteRequestOf(order: {
     // The product's customs rules are checked too: terms it does not offer, an IOSS number it requires.
     ...(order.customs_terms ? { customsTerms: order.customs_terms } : {}),
     iossNumber: order.ioss_number,
-    ...(order.insurance_value ? { insuranceValue: Number(order.insurance_value) } : {}),
+    // A stored 0 is an insured value of 0, as the quote reads it (not "absent": that insures the declared value).
+    ...(order.insurance_value !== null ? { insuranceValue: Number(order.insurance_value) } : {}),
   };
 }
 
