@@ -38,10 +38,14 @@ export const MAX_LENGTH_CM = 999.9;
 /** Largest amount in minor units the API accepts anywhere (a safe integer with a wide margin). */
 export const MAX_AMOUNT_MINOR = 1_000_000_000_00;
 
-const decimals = (value: number) => {
-  const text = String(value);
-  const dot = text.indexOf('.');
-  return dot < 0 ? 0 : text.length - dot - 1;
+/**
+ * Digits after the decimal point of the number as JavaScript writes it, exponent form included: `1e-7`
+ * (what JSON.stringify writes for 0.0000001) has 7, `1.5e-7` has 8, `1e21` has none.
+ */
+export const decimals = (value: number) => {
+  const [mantissa = '', exponent = '0'] = String(value).split('e');
+  const dot = mantissa.indexOf('.');
+  return Math.max(0, (dot < 0 ? 0 : mantissa.length - dot - 1) - Number(exponent));
 };
 
 /** A weight in kg: positive, at most 3 decimals and 7 characters. */

@@ -27,6 +27,11 @@ defineMessages({
       'This Idempotency-Key was already used with a different request; use a new key for a new request',
     'zh-TW': '該 Idempotency-Key 已用於另一個不同的請求，新的請求請使用新的鍵',
   },
+  'idempotency.bodyTooDeep': {
+    'zh-CN': '请求内容嵌套过深（最多 {max} 层）',
+    'en-US': 'The request body is nested too deeply (at most {max} levels)',
+    'zh-TW': '請求內容巢狀過深（最多 {max} 層）',
+  },
   'idempotency.inFlight': {
     'zh-CN': '相同的请求正在处理中，请稍候再试',
     'en-US': 'The same request is still being processed; please wait a moment and try again',
@@ -58,14 +63,24 @@ interface Claim {
 const bodyHashes = new WeakMap<FastifyRequest, string>();
 const claims = new WeakMap<FastifyRequest, Claim>();
 
+/**
+ * Deepest nesting of arrays and objects a keyed body may have. No route's schema comes near it; a body
+ * nested deeper (`[[[[…]]]]` fills a 1 MB body 500,000 levels deep) is refused with a 400 before it is
+ * hashed, instead of overflowing the stack into a 500.
+ */
+export const MAX_BODY_DEPTH = 64;
+
 /** JSON with object keys sorted, so `{a,b}` and `{b,a}` are the same request. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item ?? null)).join(',')}]`;
+export function canonicalJson(value: unknown, depth = 0): string {
+  if (depth > MAX_BODY_DEPTH && value !== null && typeof value === 'object')
+    throw new AppError(ApiCode.BadRequest, 'idempotency.bodyTooDeep', { max: MAX_BODY_DEPTH });
+  if (Array.isArray(value))
+    return `[${value.map((item) => canonicalJson(item ?? null, depth + 1)).join(',')}]`;
   if (value && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)
       .filter(([, item]) => item !== undefined)
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, item]) => `${JSON.stringify(k)}:${canonicalJson(item)}`).join(',')}}`;
+    return `{${entries.map(([k, item]) => `${JSON.stringify(k)}:${canonicalJson(item, depth + 1)}`).join(',')}}`;
   }
   return JSON.stringify(value ?? null);
 }

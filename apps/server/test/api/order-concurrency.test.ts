@@ -168,4 +168,20 @@ describe(`concurrent submits (${INSTANCES} instance${INSTANCES > 1 ? 's' : ''})`
     }
     await assertLedgerConsistent(db());
   });
+
+  it('of one typed reference number sent many times at once: one order, the others a clear 409', async () => {
+    const { customerId, token } = await newCustomer();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => create(token, { customerOrderNo: 'SAME-REF-1' })),
+    );
+    expect(answers.filter((answer) => answer.code === ApiCode.Ok)).toHaveLength(1);
+    const refused = answers.filter((answer) => answer.code !== ApiCode.Ok);
+    expect(refused).toHaveLength(19);
+    for (const answer of refused) {
+      expect(answer.code).toBe(ApiCode.Conflict);
+      expect(answer.message).toContain('SAME-REF-1');
+    }
+    const rows = await db().selectFrom('orders').select('id').where('customer_id', '=', customerId).execute();
+    expect(rows).toHaveLength(1);
+  });
 });

@@ -1,13 +1,22 @@
-import type { AddressInput } from '@portal/contracts/address';
 import { ApiCode } from '@portal/contracts/envelope';
-import type { Order, OrderCreated, OrderCreateInput } from '@portal/contracts/order';
 import { Permission } from '@portal/contracts/permissions';
-import type { InsufficientBalance, WalletBalance } from '@portal/contracts/wallet';
+import type { InsufficientBalance } from '@portal/contracts/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/lib/ids.ts';
 import { isValidWaybillNo } from '../../src/modules/order/waybill.ts';
-import { assertLedgerConsistent, postLedgerEntry } from '../../src/modules/wallet/ledger.ts';
-import { createCustomer, createUser } from '../support/factories.ts';
+import { assertLedgerConsistent } from '../../src/modules/wallet/ledger.ts';
+import { createUser } from '../support/factories.ts';
+import {
+  consignee,
+  countCustomerLedgerRows,
+  countCustomerOrders,
+  fundCny,
+  newOrderCustomer,
+  orderApi,
+  orderBody,
+  shipper,
+  US_PRODUCT,
+} from '../support/order-api.ts';
 import { call, createTestApp, signIn, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
@@ -30,131 +39,11 @@ const HIDDEN_LIMIT = {
   updated_at: new Date().toISOString(),
 };
 
-/** A seeded product for the United States (rate card in CNY, no batteries, DDP). */
-const US_PRODUCT = 'US-DDP-EXP';
-
-const shipper = (overrides: Partial<AddressInput> = {}) => ({
-  name: '张三',
-  company: '深圳市演示科技有限公司',
-  phone: '13800138000',
-  countryCode: 'CN',
-  province: '广东省',
-  city: '深圳市',
-  district: '南山区',
-  postalCode: '518000',
-  addressLine1: '科技园南区 1 栋 101',
-  ...overrides,
-});
-
-const consignee = (overrides: Partial<AddressInput> = {}) => ({
-  name: 'Jane Doe',
-  phone: '+1 (555) 123-4567',
-  email: 'jane@example.com',
-  countryCode: 'US',
-  province: 'CA',
-  city: 'Los Angeles',
-  postalCode: '90001',
-  addressLine1: '1 Main Street',
-  ...overrides,
-});
-
-const orderBody = (overrides: Partial<OrderCreateInput> = {}): OrderCreateInput => ({
-  productCode: US_PRODUCT,
-  shipper: shipper(),
-  consignee: consignee(),
-  parcels: [{ weight: 1.2, length: 30, width: 20, height: 10 }],
-  items: [
-    {
-      nameCn: 'T恤',
-      nameEn: 'T-shirt',
-      hsCode: '6109.10.00',
-      quantity: 2,
-      unitPrice: 1500,
-      currencyCode: 'USD',
-      unitWeight: 0.3,
-      originCountryCode: 'CN',
-    },
-  ],
-  hasBattery: false,
-  customsTerms: 'DDP',
-  ...overrides,
-});
-
-async function newCustomer() {
-  const { customerId, main } = await createCustomer(t.app.db);
-  const { jwtToken } = await signIn(t.app, main);
-  return { customerId, token: jwtToken };
-}
-
-/** Credits the customer's CNY wallet through the ledger writer (as a recharge would). */
-const fund = (customerId: string, amount: number) =>
-  postLedgerEntry(t.app.db, {
-    customerId,
-    currencyCode: 'CNY',
-    entryType: 'recharge',
-    amount,
-    heldChange: 0,
-  });
-
-function api(token: string, language = 'zh-CN') {
-  const headers = { 'accept-language': language };
-  return {
-    create: (body: unknown, extra: Record<string, string> = {}) =>
-      call<OrderCreated>(t.app, {
-        method: 'POST',
-        url: '/api/CustomerOrder/Create',
-        token,
-        body,
-        headers: { ...headers, ...extra },
-      }),
-    submit: (id: string) =>
-      call<OrderCreated>(t.app, {
-        method: 'POST',
-        url: '/api/CustomerOrder/Submit',
-        token,
-        body: { id },
-        headers,
-      }),
-    get: (id: string) => call<Order>(t.app, { url: '/api/CustomerOrder/Get', token, query: { id }, headers }),
-    cancel: (ids: string[]) =>
-      call<{ cancelled: number }>(t.app, {
-        method: 'POST',
-        url: '/api/CustomerOrder/Cancel',
-        token,
-        body: { ids },
-        headers,
-      }),
-    balance: async () => {
-      const answer = await call<WalletBalance[]>(t.app, {
-        url: '/api/CustomerWallet/QueryBalance',
-        token,
-        headers,
-      });
-      return answer.data.find((wallet) => wallet.currencyCode === 'CNY');
-    },
-  };
-}
-
-const countOrders = async (customerId: string) =>
-  Number(
-    (
-      await t.app.db
-        .selectFrom('orders')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('customer_id', '=', customerId)
-        .executeTakeFirstOrThrow()
-    ).count,
-  );
-const countLedgerRows = async (customerId: string) =>
-  Number(
-    (
-      await t.app.db
-        .selectFrom('ledger_entries')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('customer_id', '=', customerId)
-        .executeTakeFirstOrThrow()
-    ).count,
-  );
+const newCustomer = () => newOrderCustomer(t.app);
+const fund = (customerId: string, amount: number) => fundCny(t.app.db, customerId, amount);
+const api = (token: string, language?: string) => orderApi(t.app, token, language);
+const countOrders = (customerId: string) => countCustomerOrders(t.app.db, customerId);
+const countLedgerRows = (customerId: string) => countCustomerLedgerRows(t.app.db, customerId);
 
 describe('create', () => {
   it('saves a priced draft with a generated reference number, and Get answers it whole', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson } from '../../src/plugins/idempotency.ts';
+import { canonicalJson, MAX_BODY_DEPTH } from '../../src/plugins/idempotency.ts';
 
 describe('canonicalJson (what an Idempotency-Key remembers of a body)', () => {
   it('is the same for the same JSON with its keys in another order, at every depth', () => {
@@ -32,5 +32,12 @@ describe('canonicalJson (what an Idempotency-Key remembers of a body)', () => {
     expect(canonicalJson({ a: undefined, b: 'x"\n' })).toBe('{"b":"x\\"\\n"}');
     expect(canonicalJson(undefined)).toBe('null');
     expect(canonicalJson([undefined, 1])).toBe('[null,1]');
+  });
+
+  it('refuses a body nested deeper than MAX_BODY_DEPTH with a 400 instead of overflowing the stack', () => {
+    const nest = (depth: number) => JSON.parse('['.repeat(depth) + ']'.repeat(depth)) as unknown;
+    expect(() => canonicalJson(nest(MAX_BODY_DEPTH + 1))).not.toThrow();
+    expect(() => canonicalJson(nest(MAX_BODY_DEPTH + 2))).toThrow(/idempotency.bodyTooDeep/);
+    expect(() => canonicalJson(nest(100_000))).toThrow(/idempotency.bodyTooDeep/);
   });
 });

@@ -405,6 +405,24 @@ describe('priceShipment: discounts', () => {
     expect(result.breakdown.at(-1)!.detail!.key).toBe('product.detail.productDiscount');
   });
 
+  it('never discounts more than the transport charge, whatever percent a limit row holds', () => {
+    const result = priced(
+      product(),
+      shipment({ extraServiceCodes: ['SIGNATURE'] }),
+      context({ levelDiscountPercent: 150 }),
+    );
+    expect(lines(result)).toEqual({
+      freight: 13_400,
+      fuel: 1072,
+      signature: 2500,
+      discount: -(13_400 + 1072),
+    });
+    expect(result.totalAmount).toBe(2500);
+    expect(
+      lines(priced(product(), shipment(), context({ levelDiscountPercent: -20 }))).discount,
+    ).toBeUndefined();
+  });
+
   it('always totals exactly the sum of its lines', () => {
     for (let i = 0; i < 200; i++) {
       const weight = 1 + ((i * 7919) % 20_000);

@@ -11,12 +11,29 @@ export type OrderItemRow = OrderItemsTable;
 
 const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
-/** A unique index refused the write (SQLite SQLITE_CONSTRAINT_UNIQUE, PostgreSQL SQLSTATE 23505). */
+/**
+ * The columns SQLite names for a unique index of this module: its error says "UNIQUE constraint failed:
+ * orders.customer_id, orders.customer_order_no", never the index name that PostgreSQL reports.
+ */
+const UNIQUE_INDEX_COLUMNS: Record<string, string> = {
+  orders_customer_order_no_uq: 'orders.customer_id, orders.customer_order_no',
+  orders_waybill_no_uq: 'orders.waybill_no',
+};
+
+/**
+ * A unique index refused the write (SQLite SQLITE_CONSTRAINT_UNIQUE, PostgreSQL SQLSTATE 23505); with
+ * `indexName`, that index and no other (a clash in the ledger's numbering must not pass for a taken
+ * reference number).
+ */
 export function isUniqueViolation(error: unknown, indexName?: string): boolean {
   const e = error as { code?: string; constraint?: string; message?: string } | null;
   if (!e) return false;
   if (e.code === '23505') return !indexName || e.constraint === indexName;
-  if (e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return true;
+  if (e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
+    if (!indexName) return true;
+    const columns = UNIQUE_INDEX_COLUMNS[indexName];
+    return columns !== undefined && e.message === `UNIQUE constraint failed: ${columns}`;
+  }
   return false;
 }
 

@@ -22,6 +22,7 @@ import { localize } from '../application/application.service.ts';
 import * as addressRepo from '../address/address.repository.ts';
 import { addressColumns, newAddressRow } from '../address/address.service.ts';
 import type { PricingLine } from '../product/pricing.ts';
+import { loadExchangeRates } from '../product/product.service.ts';
 import { priceOrder, wordLine } from '../product/quote.service.ts';
 import { cnDivisions } from '../reference/cn-divisions.ts';
 import { countryCodes } from '../reference/countries.ts';
@@ -125,7 +126,8 @@ function quoteRequestOf(order: {
     // The product's customs rules are checked too: terms it does not offer, an IOSS number it requires.
     ...(order.customs_terms ? { customsTerms: order.customs_terms } : {}),
     iossNumber: order.ioss_number,
-    ...(order.insurance_value ? { insuranceValue: Number(order.insurance_value) } : {}),
+    // A stored 0 is an insured value of 0, as the quote reads it (not "absent": that insures the declared value).
+    ...(order.insurance_value !== null ? { insuranceValue: Number(order.insurance_value) } : {}),
   };
 }
 
@@ -289,6 +291,9 @@ export async function createOrder(
   }));
   const extraServiceCodes = [...new Set(input.extraServiceCodes ?? [])];
   const declaredCurrency = input.items[0]!.currencyCode;
+  // The schema checked the code's shape; a code the portal has no rate for is named here, on its field.
+  if (!(await loadExchangeRates(db))[declaredCurrency])
+    throw invalidField('items.0.currencyCode', 'quantity.currencyCode');
   const shipment = {
     consignee_country_code: consignee.country_code,
     consignee_postal_code: consignee.postal_code,

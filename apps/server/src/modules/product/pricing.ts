@@ -28,7 +28,8 @@ import {
  * - INSURANCE (when asked): insured value (the declared value unless given), converted to the rate card's
  *   currency, × rate bp, at least the minimum. SIGNATURE (when asked): fixed.
  * - Discount: the customer product limit's own percent when it has one, else the customer level's percent,
- *   on freight + fuel (the transport charge; extra services are passed on at cost). A negative line.
+ *   on freight + fuel (the transport charge; extra services are passed on at cost). A negative line; the
+ *   percent is held within 0–100, so no row can make the charge negative.
  *
  * ROUNDING RULE: every line is computed from integers and rounded HALF UP to the minor unit once, at the
  * line (a discount is rounded as a positive amount, then negated); the total is the exact sum of the
@@ -502,7 +503,9 @@ export function priceShipment(
   if (signature) breakdown.push({ code: 'signature', amount: signature.amount, detail: null });
 
   const negotiated = context.customerLimit?.discountPercent ?? null;
-  const discountPercent = negotiated ?? context.levelDiscountPercent;
+  // Held within 0–100 %: a mistyped operator row (no database check guards it) must never make the
+  // transport charge negative, which would turn a hold into a credit.
+  const discountPercent = Math.min(100, Math.max(0, negotiated ?? context.levelDiscountPercent));
   if (discountPercent > 0) {
     breakdown.push({
       code: 'discount',
