@@ -1,6 +1,7 @@
 import type { AddressFilter, AddressType } from '@portal/contracts/address';
 import { PostgresAdapter, sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { preparedQuery } from '../../db/prepared-query.ts';
 import type { AddressesTable } from '../../db/schema.ts';
 
 /** SQL of the address book. Every statement is scoped to the caller's customer. */
@@ -13,16 +14,58 @@ const INSERT_CHUNK = 500;
 
 const escapeLike = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
 
-function filtered(db: Db, customerId: string, filter: AddressFilter) {
-  let query = db.selectFrom('addresses').where('customer_id', '=', customerId);
-  if (filter.addressType) query = query.where('address_type', '=', filter.addressType);
-  if (filter.countryCode) query = query.where('country_code', '=', filter.countryCode);
-  if (filter.keyword) {
-    const pattern = `%${escapeLike(filter.keyword.toLowerCase())}%`;
-    query = query.where(sql<boolean>`search_text like ${pattern} escape '!'`);
-  }
+/** A filter's values as SQL parameters; an absent filter is absent here too. */
+interface FilterValues {
+  customerId: string;
+  addressType?: AddressType;
+  countryCode?: string;
+  /** The keyword as a LIKE pattern. */
+  pattern?: string;
+}
+
+function filterValues(customerId: string, filter: AddressFilter): FilterValues {
+  const values: FilterValues = { customerId };
+  if (filter.addressType) values.addressType = filter.addressType;
+  if (filter.countryCode) values.countryCode = filter.countryCode;
+  if (filter.keyword) values.pattern = `%${escapeLike(filter.keyword.toLowerCase())}%`;
+  return values;
+}
+
+function filteredBy(db: Db, values: FilterValues) {
+  let query = db.selectFrom('addresses').where('customer_id', '=', values.customerId);
+  if (values.addressType !== undefined) query = query.where('address_type', '=', values.addressType);
+  if (values.countryCode !== undefined) query = query.where('country_code', '=', values.countryCode);
+  if (values.pattern !== undefined)
+    query = query.where(sql<boolean>`search_text like ${values.pattern} escape '!'`);
   return query;
 }
+
+const filtered = (db: Db, customerId: string, filter: AddressFilter) =>
+  filteredBy(db, filterValues(customerId, filter));
+
+type PageValues = FilterValues & { limit: number; offset: number };
+
+/**
+ * The list page's two statements for one combination of filters (which of them are given), compiled once
+ * per database: the address book page asks for them on every visit and every page turn.
+ */
+function listStatements(names: (keyof FilterValues)[]) {
+  return {
+    page: preparedQuery<PageValues, AddressRow>([...names, 'limit', 'offset'], (db, values) =>
+      filteredBy(db, values)
+        .selectAll()
+        .orderBy('is_default', 'desc')
+        .orderBy('updated_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(values.limit)
+        .offset(values.offset),
+    ),
+    count: preparedQuery<FilterValues, { count: number }>(names, (db, values) =>
+      filteredBy(db, values).select((eb) => eb.fn.countAll<number>().as('count')),
+    ),
+  };
+}
+const listStatementsByShape = new Map<string, ReturnType<typeof listStatements>>();
 
 export async function listAddresses(
   db: Db,
@@ -30,19 +73,19 @@ export async function listAddresses(
   filter: AddressFilter,
   page: { pageIndex: number; pageSize: number },
 ) {
-  const base = filtered(db, customerId, filter);
-  const [items, total] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('is_default', 'desc')
-      .orderBy('updated_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(page.pageSize)
-      .offset((page.pageIndex - 1) * page.pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+  const values = filterValues(customerId, filter);
+  const names = Object.keys(values) as (keyof FilterValues)[];
+  const shape = names.join(',');
+  let statements = listStatementsByShape.get(shape);
+  if (!statements) {
+    statements = listStatements(names);
+    listStatementsByShape.set(shape, statements);
+  }
+  const [items, [total]] = await Promise.all([
+    statements.page(db, { ...values, limit: page.pageSize, offset: (page.pageIndex - 1) * page.pageSize }),
+    statements.count(db, values),
   ]);
-  return { items, total: Number(total.count) };
+  return { items, total: Number(total!.count) };
 }
 
 /** Every matching row in list order, a chunk at a time, so an export never holds the whole book. */

@@ -2,6 +2,7 @@ import type { RoleGrant } from '@portal/contracts/access';
 import { LoginResult } from '@portal/contracts/auth';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { preparedQuery } from '../../db/prepared-query.ts';
 import type { LoginLogsTable, RefreshTokensTable, SessionsTable } from '../../db/schema.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 
@@ -208,8 +209,9 @@ export async function revokeOtherSessions(
 }
 
 /** What every authenticated request needs: the session, the user and the customer, in one query. */
-export function findSessionContext(db: Db, sessionId: string) {
-  return db
+/** Compiled once: the session check runs on every signed-in request. */
+const sessionContextQuery = preparedQuery(['sessionId'], (db: Db, args: { sessionId: string }) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .innerJoin('customers', 'customers.id', 'sessions.customer_id')
@@ -224,8 +226,12 @@ export function findSessionContext(db: Db, sessionId: string) {
       'users.is_init_password',
       'customers.status as customer_status',
     ])
-    .where('sessions.id', '=', sessionId)
-    .executeTakeFirst();
+    .where('sessions.id', '=', args.sessionId),
+);
+
+export async function findSessionContext(db: Db, sessionId: string) {
+  const [row] = await sessionContextQuery(db, { sessionId });
+  return row;
 }
 
 type SessionContext = NonNullable<Awaited<ReturnType<typeof findSessionContext>>>;
@@ -241,15 +247,20 @@ export function isSessionLive(context: SessionContext | undefined): context is S
   );
 }
 
+const userRolesQuery = preparedQuery(
+  ['customerId', 'userId'],
+  (db: Db, args: { customerId: string; userId: string }) =>
+    db
+      .selectFrom('user_roles')
+      .innerJoin('roles', 'roles.id', 'user_roles.role_id')
+      .select(['roles.code', 'roles.operation_list'])
+      .where('user_roles.user_id', '=', args.userId)
+      .where('roles.customer_id', '=', args.customerId)
+      .orderBy('roles.code'),
+);
+
 export async function findUserRoles(db: Db, customerId: string, userId: string): Promise<RoleGrant[]> {
-  const rows = await db
-    .selectFrom('user_roles')
-    .innerJoin('roles', 'roles.id', 'user_roles.role_id')
-    .select(['roles.code', 'roles.operation_list'])
-    .where('user_roles.user_id', '=', userId)
-    .where('roles.customer_id', '=', customerId)
-    .orderBy('roles.code')
-    .execute();
+  const rows = await userRolesQuery(db, { customerId, userId });
   return rows.map((r) => ({ id: r.code, operationList: JSON.parse(r.operation_list) as string[] }));
 }
 
