@@ -10,7 +10,7 @@ import { applicationRoutes } from './modules/application/application.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { jobsPlugin } from './jobs/jobs-plugin.ts';
-import { redactingLoggerOptions } from './lib/log-redaction.ts';
+import { OneLinePerRequest, redactingLoggerOptions } from './lib/log-redaction.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { databasePlugin } from './plugins/database.ts';
@@ -42,6 +42,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
             ...(typeof options.logger === 'object' ? options.logger : {}),
             ...redactingLoggerOptions,
           },
+    logController: new OneLinePerRequest(),
     trustProxy: config.trustProxy,
     requestIdHeader: false,
     // Honour a caller's request id when it looks sane, so logs correlate across services.
