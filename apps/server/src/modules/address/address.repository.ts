@@ -7,6 +7,33 @@ import type { AddressesTable } from '../../db/schema.ts';
 /** SQL of the address book. Every statement is scoped to the caller's customer. */
 
 export type AddressRow = AddressesTable;
+
+/** The columns an answer shows: all but the owner and the search text (`toAddress` in the service). */
+const ANSWER_COLUMNS = [
+  'id',
+  'address_type',
+  'name',
+  'company',
+  'phone',
+  'email',
+  'country_code',
+  'province',
+  'province_code',
+  'city',
+  'city_code',
+  'district',
+  'district_code',
+  'postal_code',
+  'address_line1',
+  'address_line2',
+  'address_line3',
+  'house_number',
+  'tax_id',
+  'is_default',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof AddressRow)[];
+export type AddressAnswerRow = Pick<AddressRow, (typeof ANSWER_COLUMNS)[number]>;
 export type NewAddressRow = Insertable<AddressesTable>;
 
 /** Rows per INSERT: 500 × 25 columns stays well under both engines' bound-parameter limits. */
@@ -51,9 +78,10 @@ type PageValues = FilterValues & { limit: number; offset: number };
  */
 function listStatements(names: (keyof FilterValues)[]) {
   return {
-    page: preparedQuery<PageValues, AddressRow>([...names, 'limit', 'offset'], (db, values) =>
+    // Only the columns the answer shows: better-sqlite3 hands over every value one at a time.
+    page: preparedQuery<PageValues, AddressAnswerRow>([...names, 'limit', 'offset'], (db, values) =>
       filteredBy(db, values)
-        .selectAll()
+        .select(ANSWER_COLUMNS)
         .orderBy('is_default', 'desc')
         .orderBy('updated_at', 'desc')
         .orderBy('id', 'desc')
