@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { REQUEST_ID_HEADER } from '@portal/contracts/constants';
 import { ApiCode } from '@portal/contracts/envelope';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { addressRoutes } from './modules/address/address.routes.ts';
@@ -11,6 +11,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { jobsPlugin } from './jobs/jobs-plugin.ts';
 import { OneLinePerRequest, redactingLoggerOptions } from './lib/log-redaction.ts';
+import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { databasePlugin } from './plugins/database.ts';
@@ -58,7 +59,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler(config.responseCheck));
   acceptEmptyJsonBodies(app);
 
   await app.register(requestContextPlugin);
