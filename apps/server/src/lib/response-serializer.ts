@@ -48,11 +48,11 @@ function compile(schema: $ZodType, compiled: Map<$ZodType, Projection>): Project
   const known = compiled.get(schema);
   if (known) return known;
   // Recursive schemas (a tree node whose children are nodes) meet themselves while compiling.
-  let target: Projection | undefined;
-  compiled.set(schema, (value) => target!(value));
-  target = build(schema, compiled);
-  compiled.set(schema, target);
-  return target;
+  const late: { project?: Projection } = {};
+  compiled.set(schema, (value) => late.project!(value));
+  late.project = build(schema, compiled);
+  compiled.set(schema, late.project);
+  return late.project;
 }
 
 function build(schema: $ZodType, compiled: Map<$ZodType, Projection>): Projection {
