@@ -109,11 +109,14 @@ export async function listAddresses(
     statements = listStatements(names);
     listStatementsByShape.set(shape, statements);
   }
-  const [items, [total]] = await Promise.all([
-    statements.page(db, { ...values, limit: page.pageSize, offset: (page.pageIndex - 1) * page.pageSize }),
-    statements.count(db, values),
-  ]);
-  return { items, total: Number(total!.count) };
+  // One row more than the page: when it does not come, the page shows the end of the list and the total
+  // is known without counting (a book that fits on one page, the last page). Otherwise count.
+  const offset = (page.pageIndex - 1) * page.pageSize;
+  const rows = await statements.page(db, { ...values, limit: page.pageSize + 1, offset });
+  if (rows.length <= page.pageSize && (rows.length > 0 || offset === 0))
+    return { items: rows, total: offset + rows.length };
+  const [counted] = await statements.count(db, values);
+  return { items: rows.slice(0, page.pageSize), total: Number(counted!.count) };
 }
 
 /** Every matching row in list order, a chunk at a time, so an export never holds the whole book. */
