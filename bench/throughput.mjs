@@ -4,7 +4,11 @@
 // The load generator is this process (node:http keep-alive agent, 20 connections, 20 requests in flight),
 // the same for every target. Needs `npm run build -w apps/server` first (SQLite, fresh data directory).
 //
-//   node bench/throughput.mjs [seconds per measurement, default 5]
+//   node bench/throughput.mjs [seconds per measurement, default 5] [--compare <another build's server.js>]
+//
+// --compare also measures another build of the server (say, an older commit's `apps/server/dist`
+// copied inside the repository so it finds node_modules) in the same interleaved rounds, so a change's
+// before and after are compared under the same machine load.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -15,7 +19,12 @@ import { freePort, REPO_ROOT, sleep, waitUntil } from '../scripts/lib/process-he
 import { median, printTable, PROBE_PATH } from './lib.mjs';
 
 const CONNECTIONS = 20;
-const SECONDS = Number(process.argv[2] ?? 5);
+const compareAt = process.argv.indexOf('--compare');
+const COMPARE = compareAt > 0 ? path.resolve(process.argv[compareAt + 1] ?? '') : undefined;
+const positional = process.argv
+  .slice(2)
+  .filter((_, i, all) => all[i - 1] !== '--compare' && all[i] !== '--compare');
+const SECONDS = Number(positional[0] ?? 5);
 const ROUNDS = 3;
 const SERVER = path.join(REPO_ROOT, 'apps', 'server', 'dist', 'server.js');
 const BASELINE = path.join(REPO_ROOT, 'bench', 'fixtures', 'fastify-hello.mjs');
@@ -102,14 +111,12 @@ async function measure(port, urlPath, headers) {
   return done / elapsed;
 }
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
-const portal = await start(SERVER, { DATA_DIR: dataDir, LOG_LEVEL: 'info' });
-const baseline = await start(BASELINE, {});
-try {
+/** Signs the demo user in and fills the first page of its address book: 20 addresses. */
+async function prepare(port) {
   const agent = new http.Agent({ keepAlive: true });
   const login = await send(
     agent,
-    portal.port,
+    port,
     'POST',
     '/api/Login/CustomerLogin',
     {},
@@ -120,9 +127,8 @@ try {
   );
   const token = JSON.parse(login.body).data.jwtToken;
   const auth = { authorization: `Bearer ${token}`, 'accept-language': 'zh-CN' };
-  // A full first page: 20 addresses in the demo customer's book.
   for (let i = 0; i < 20; i++) {
-    const answer = await send(agent, portal.port, 'POST', '/api/CustomerAddress/Insert', auth, {
+    const answer = await send(agent, port, 'POST', '/api/CustomerAddress/Insert', auth, {
       addressType: i % 2 ? 'sender' : 'receiver',
       name: `收件人${i}`,
       company: '深圳市演示科技有限公司',
@@ -137,13 +143,33 @@ try {
     if (JSON.parse(answer.body).code !== 200) throw new Error(`address insert failed: ${answer.body}`);
   }
   agent.destroy();
+  return auth;
+}
+
+const dataDirs = [];
+const startPortal = (script) => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+  dataDirs.push(dataDir);
+  return start(script, { DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+};
+const portal = await startPortal(SERVER);
+const compared = COMPARE ? await startPortal(COMPARE) : undefined;
+const baseline = await start(BASELINE, {});
+try {
+  const auth = await prepare(portal.port);
+  const comparedAuth = compared ? await prepare(compared.port) : undefined;
   const listPath = '/api/CustomerAddress/Query?pageIndex=1&pageSize=20';
-  const series = { bare: [], list: [], provinces: [] };
+  const provincesPath = '/api/Common/GetAllCnProvices';
+  const series = { bare: [], list: [], provinces: [], comparedList: [], comparedProvinces: [] };
   // Interleaved rounds, so drift in machine load touches every series alike.
   for (let round = 0; round < ROUNDS; round++) {
     series.bare.push(await measure(baseline.port, PROBE_PATH, {}));
     series.list.push(await measure(portal.port, listPath, auth));
-    series.provinces.push(await measure(portal.port, '/api/Common/GetAllCnProvices', auth));
+    series.provinces.push(await measure(portal.port, provincesPath, auth));
+    if (compared) {
+      series.comparedList.push(await measure(compared.port, listPath, comparedAuth));
+      series.comparedProvinces.push(await measure(compared.port, provincesPath, comparedAuth));
+    }
   }
   const bare = median(series.bare);
   const row = (what, values) => [
@@ -158,10 +184,23 @@ try {
     ['what', 'throughput', 'vs bare Fastify'],
     row('signed-in address list, 20 rows (GET /api/CustomerAddress/Query)', series.list),
     row('cached province list (GET /api/Common/GetAllCnProvices)', series.provinces),
+    ...(compared
+      ? [
+          row(`${path.relative(REPO_ROOT, COMPARE)}: address list`, series.comparedList),
+          row(`${path.relative(REPO_ROOT, COMPARE)}: province list`, series.comparedProvinces),
+        ]
+      : []),
     row('baseline: bare Fastify route', series.bare),
   ]);
+  console.log(
+    `load average ${os
+      .loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')}`,
+  );
 } finally {
   await portal.stop();
+  await compared?.stop();
   await baseline.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
 }
