@@ -120,6 +120,7 @@ describe('the fast response copy', () => {
       z.object({ a: z.string().transform((s) => s.length) }),
       z.object({ a: z.string().default('x') }),
       z.record(z.string(), z.number()),
+      z.object({ ['__proto__']: z.string() }),
     ])
       expect(compileProjection(schema as z.ZodType)).toBeUndefined();
     const union = z.object({ a: z.union([z.string(), z.number()]) });
