@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { REQUEST_ID_HEADER } from '@portal/contracts/constants';
 import { ApiCode } from '@portal/contracts/envelope';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { addressRoutes } from './modules/address/address.routes.ts';
@@ -13,7 +13,8 @@ import { productRoutes } from './modules/product/product.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { jobsPlugin } from './jobs/jobs-plugin.ts';
-import { redactingLoggerOptions } from './lib/log-redaction.ts';
+import { OneLinePerRequest, redactingLoggerOptions } from './lib/log-redaction.ts';
+import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { databasePlugin } from './plugins/database.ts';
@@ -48,6 +49,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
             ...(typeof options.logger === 'object' ? options.logger : {}),
             ...redactingLoggerOptions,
           },
+    logController: new OneLinePerRequest(),
     trustProxy: config.trustProxy,
     requestIdHeader: false,
     // Honour a caller's request id when it looks sane, so logs correlate across services.
@@ -63,7 +65,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler(config.responseCheck));
   acceptEmptyJsonBodies(app);
 
   await app.register(requestContextPlugin);

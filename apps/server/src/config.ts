@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { ResponseCheck } from './lib/response-serializer.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -54,6 +55,7 @@ const EnvSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   IMPORT_MAX_CONCURRENT: z.coerce.number().int().min(1).max(1000).default(4),
   IMPORT_MAX_PER_CUSTOMER: z.coerce.number().int().min(1).max(100).default(1),
+  RESPONSE_CHECK: z.enum(['types', 'full']).default('types'),
 });
 
 export interface AppConfig {
@@ -93,6 +95,8 @@ export interface AppConfig {
   databaseTimeouts: DatabaseTimeouts;
   /** Longest a graceful shutdown may take before the process exits with code 1. */
   shutdownTimeoutMs: number;
+  /** How answers are checked against their response schema (lib/response-serializer.ts); tests use `full`. */
+  responseCheck: ResponseCheck;
 }
 
 export interface DatabaseTimeouts {
@@ -149,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     imports: { maxConcurrent: e.IMPORT_MAX_CONCURRENT, maxPerCustomer: e.IMPORT_MAX_PER_CUSTOMER },
+    responseCheck: e.RESPONSE_CHECK,
   };
 }
 

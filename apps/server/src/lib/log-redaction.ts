@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /** Query and body fields whose values never reach a log line (refresh tokens arrive in the query string). */
 const SECRET_FIELD = /token|password|secret/i;
@@ -63,3 +63,23 @@ export const redactingLoggerOptions = {
     censor: REDACTED,
   },
 };
+
+/**
+ * One log line per request, written when it ends, instead of Fastify's two ("incoming request" when it
+ * starts and "request completed" when it ends): the line carries the request (method, redacted URL,
+ * host, address) beside the status and the response time, under the same request id. Each line costs a
+ * serialisation and a redaction pass, the largest part of logging's share of a request's time.
+ */
+export class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (this.isLogDisabled(request)) return;
+    if (error)
+      reply.log.error(
+        { req: request, res: reply, err: error, responseTime: reply.elapsedTime },
+        'request errored',
+      );
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}

@@ -6,7 +6,7 @@ import { ALL_PERMISSIONS, type Permission } from '@portal/contracts/permissions'
 import fp from 'fastify-plugin';
 import { AppError, forbidden } from '../lib/errors.ts';
 import { verifyAccessToken } from '../lib/tokens.ts';
-import { findSessionContext, findUserRoles, isSessionLive } from '../modules/auth/auth.repository.ts';
+import { findRequestContext, isSessionLive } from '../modules/auth/auth.repository.ts';
 
 /** Who is calling: set on every authenticated request. */
 export interface AuthContext extends AccessSubject {
@@ -55,13 +55,10 @@ export const authenticatePlugin = fp(
           ? new AppError(ApiCode.AccessTokenExpired, 'auth.accessTokenExpired')
           : new AppError(ApiCode.NotSignedIn, 'auth.notSignedIn');
       }
-      // The roles are read alongside the session (one round trip on PostgreSQL, not two) for the user and
-      // customer the signed token names; they are used only if the session row confirms both.
+      // The session, its user and customer and the user's roles in one statement; the token's user and
+      // customer must be the session's.
       const { claims } = verified;
-      const [context, roles] = await Promise.all([
-        findSessionContext(app.db, claims.sid),
-        findUserRoles(app.db, claims.cid, claims.sub),
-      ]);
+      const { context, roles } = await findRequestContext(app.db, claims.sid);
       if (!isSessionLive(context) || context.user_id !== claims.sub || context.customer_id !== claims.cid) {
         throw new AppError(ApiCode.SessionInvalid, 'auth.sessionInvalid');
       }

@@ -43,21 +43,41 @@ export function addVary(reply: FastifyReply): void {
     reply.header('vary', `${String(current)}, Accept-Encoding`);
 }
 
-async function compressJson(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+/** The encoding to compress this answer with, or undefined to send it as it is. */
+function encodingFor(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+): AnswerEncoding | undefined {
   // Files (the web app's precompressed assets, downloads) are streams and pass untouched.
-  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return undefined;
   // A string's byte length is at least its length, so short answers are let through without measuring.
-  if (payload.length < COMPRESS_MIN_BYTES && Buffer.byteLength(payload) < COMPRESS_MIN_BYTES) return payload;
+  if (payload.length < COMPRESS_MIN_BYTES && Buffer.byteLength(payload) < COMPRESS_MIN_BYTES)
+    return undefined;
   if (reply.hasHeader('content-encoding') || reply.statusCode === 204 || reply.statusCode === 304)
-    return payload;
+    return undefined;
   const type = reply.getHeader('content-type');
-  if (typeof type !== 'string' || !JSON_TYPE.test(type)) return payload;
+  if (typeof type !== 'string' || !JSON_TYPE.test(type)) return undefined;
   addVary(reply);
-  const encoding = chooseEncoding(request.headers['accept-encoding']);
-  if (!encoding) return payload;
-  const compressed = await compressBody(payload, encoding);
-  markCompressed(reply, encoding, compressed.length);
-  return compressed;
+  return chooseEncoding(request.headers['accept-encoding']);
+}
+
+/** The onSend hook: callback style, so an answer that is not compressed costs no promise. */
+function compressJson(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  done: (error: Error | null, payload?: unknown) => void,
+) {
+  const encoding = encodingFor(request, reply, payload);
+  if (!encoding) return done(null, payload);
+  compressBody(payload as string | Buffer, encoding).then(
+    (compressed) => {
+      markCompressed(reply, encoding, compressed.length);
+      done(null, compressed);
+    },
+    (error: Error) => done(error),
+  );
 }
 
 /**

@@ -31,17 +31,19 @@ export const healthPlugin = fp(
       getter: () => draining,
     });
 
-    app.addHook('onRequest', async (request, reply) => {
-      if (!draining) return;
+    app.addHook('onRequest', (request, reply, done) => {
+      if (!draining) return done();
       // The connection closes after this answer, so a keep-alive client moves to another instance.
       reply.header('Connection', 'close');
-      // Probes answer for themselves; everything else is refused while draining.
-      if (request.url === '/healthz' || request.url === '/readyz') return;
-      return sendUnavailable(request, reply, 'error.shuttingDown');
+      // Probes answer for themselves; everything else is refused while draining (answering from a
+      // callback-style hook: send, and do not call done).
+      if (request.url === '/healthz' || request.url === '/readyz') return done();
+      sendUnavailable(request, reply, 'error.shuttingDown');
     });
     // Requests already running when the drain began finish normally, then close their connection.
-    app.addHook('onSend', async (_request, reply) => {
+    app.addHook('onSend', (_request, reply, payload, done) => {
       if (draining) reply.header('Connection', 'close');
+      done(null, payload);
     });
 
     app.get('/healthz', { logLevel: 'warn' }, async (request) => request.ok({ status: 'alive' }));

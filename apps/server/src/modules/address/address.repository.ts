@@ -1,11 +1,39 @@
 import type { AddressFilter, AddressType } from '@portal/contracts/address';
 import { PostgresAdapter, sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { preparedQuery } from '../../db/prepared-query.ts';
 import type { AddressesTable } from '../../db/schema.ts';
 
 /** SQL of the address book. Every statement is scoped to the caller's customer. */
 
 export type AddressRow = AddressesTable;
+
+/** The columns an answer shows: all but the owner and the search text (`toAddress` in the service). */
+const ANSWER_COLUMNS = [
+  'id',
+  'address_type',
+  'name',
+  'company',
+  'phone',
+  'email',
+  'country_code',
+  'province',
+  'province_code',
+  'city',
+  'city_code',
+  'district',
+  'district_code',
+  'postal_code',
+  'address_line1',
+  'address_line2',
+  'address_line3',
+  'house_number',
+  'tax_id',
+  'is_default',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof AddressRow)[];
+export type AddressAnswerRow = Pick<AddressRow, (typeof ANSWER_COLUMNS)[number]>;
 export type NewAddressRow = Insertable<AddressesTable>;
 
 /** Rows per INSERT: 500 × 25 columns stays well under both engines' bound-parameter limits. */
@@ -13,16 +41,59 @@ const INSERT_CHUNK = 500;
 
 const escapeLike = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
 
-function filtered(db: Db, customerId: string, filter: AddressFilter) {
-  let query = db.selectFrom('addresses').where('customer_id', '=', customerId);
-  if (filter.addressType) query = query.where('address_type', '=', filter.addressType);
-  if (filter.countryCode) query = query.where('country_code', '=', filter.countryCode);
-  if (filter.keyword) {
-    const pattern = `%${escapeLike(filter.keyword.toLowerCase())}%`;
-    query = query.where(sql<boolean>`search_text like ${pattern} escape '!'`);
-  }
+/** A filter's values as SQL parameters; an absent filter is absent here too. */
+interface FilterValues {
+  customerId: string;
+  addressType?: AddressType;
+  countryCode?: string;
+  /** The keyword as a LIKE pattern. */
+  pattern?: string;
+}
+
+function filterValues(customerId: string, filter: AddressFilter): FilterValues {
+  const values: FilterValues = { customerId };
+  if (filter.addressType) values.addressType = filter.addressType;
+  if (filter.countryCode) values.countryCode = filter.countryCode;
+  if (filter.keyword) values.pattern = `%${escapeLike(filter.keyword.toLowerCase())}%`;
+  return values;
+}
+
+function filteredBy(db: Db, values: FilterValues) {
+  let query = db.selectFrom('addresses').where('customer_id', '=', values.customerId);
+  if (values.addressType !== undefined) query = query.where('address_type', '=', values.addressType);
+  if (values.countryCode !== undefined) query = query.where('country_code', '=', values.countryCode);
+  if (values.pattern !== undefined)
+    query = query.where(sql<boolean>`search_text like ${values.pattern} escape '!'`);
   return query;
 }
+
+const filtered = (db: Db, customerId: string, filter: AddressFilter) =>
+  filteredBy(db, filterValues(customerId, filter));
+
+type PageValues = FilterValues & { limit: number; offset: number };
+
+/**
+ * The list page's two statements for one combination of filters (which of them are given), compiled once
+ * per database: the address book page asks for them on every visit and every page turn.
+ */
+function listStatements(names: (keyof FilterValues)[]) {
+  return {
+    // Only the columns the answer shows: better-sqlite3 hands over every value one at a time.
+    page: preparedQuery<PageValues, AddressAnswerRow>([...names, 'limit', 'offset'], (db, values) =>
+      filteredBy(db, values)
+        .select(ANSWER_COLUMNS)
+        .orderBy('is_default', 'desc')
+        .orderBy('updated_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(values.limit)
+        .offset(values.offset),
+    ),
+    count: preparedQuery<FilterValues, { count: number }>(names, (db, values) =>
+      filteredBy(db, values).select((eb) => eb.fn.countAll<number>().as('count')),
+    ),
+  };
+}
+const listStatementsByShape = new Map<string, ReturnType<typeof listStatements>>();
 
 export async function listAddresses(
   db: Db,
@@ -30,19 +101,22 @@ export async function listAddresses(
   filter: AddressFilter,
   page: { pageIndex: number; pageSize: number },
 ) {
-  const base = filtered(db, customerId, filter);
-  const [items, total] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('is_default', 'desc')
-      .orderBy('updated_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(page.pageSize)
-      .offset((page.pageIndex - 1) * page.pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-  ]);
-  return { items, total: Number(total.count) };
+  const values = filterValues(customerId, filter);
+  const names = Object.keys(values) as (keyof FilterValues)[];
+  const shape = names.join(',');
+  let statements = listStatementsByShape.get(shape);
+  if (!statements) {
+    statements = listStatements(names);
+    listStatementsByShape.set(shape, statements);
+  }
+  // One row more than the page: when it does not come, the page shows the end of the list and the total
+  // is known without counting (a book that fits on one page, the last page). Otherwise count.
+  const offset = (page.pageIndex - 1) * page.pageSize;
+  const rows = await statements.page(db, { ...values, limit: page.pageSize + 1, offset });
+  if (rows.length <= page.pageSize && (rows.length > 0 || offset === 0))
+    return { items: rows, total: offset + rows.length };
+  const [counted] = await statements.count(db, values);
+  return { items: rows.slice(0, page.pageSize), total: Number(counted!.count) };
 }
 
 /** Every matching row in list order, a chunk at a time, so an export never holds the whole book. */

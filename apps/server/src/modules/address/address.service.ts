@@ -25,7 +25,7 @@ export const addressSchemas = createAddressSchemas({
   cnDivisions: cnDivisions(),
 });
 
-export function toAddress(row: repo.AddressRow): Address {
+export function toAddress(row: repo.AddressAnswerRow): Address {
   return {
     id: row.id,
     addressType: row.address_type,

@@ -2,6 +2,7 @@ import type { RoleGrant } from '@portal/contracts/access';
 import { LoginResult } from '@portal/contracts/auth';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { preparedQuery } from '../../db/prepared-query.ts';
 import type { LoginLogsTable, RefreshTokensTable, SessionsTable } from '../../db/schema.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 
@@ -208,8 +209,9 @@ export async function revokeOtherSessions(
 }
 
 /** What every authenticated request needs: the session, the user and the customer, in one query. */
-export function findSessionContext(db: Db, sessionId: string) {
-  return db
+/** Compiled once: the session check runs on every signed-in request. */
+const sessionContextQuery = preparedQuery(['sessionId'], (db: Db, args: { sessionId: string }) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .innerJoin('customers', 'customers.id', 'sessions.customer_id')
@@ -224,8 +226,12 @@ export function findSessionContext(db: Db, sessionId: string) {
       'users.is_init_password',
       'customers.status as customer_status',
     ])
-    .where('sessions.id', '=', sessionId)
-    .executeTakeFirst();
+    .where('sessions.id', '=', args.sessionId),
+);
+
+export async function findSessionContext(db: Db, sessionId: string) {
+  const [row] = await sessionContextQuery(db, { sessionId });
+  return row;
 }
 
 type SessionContext = NonNullable<Awaited<ReturnType<typeof findSessionContext>>>;
@@ -241,16 +247,63 @@ export function isSessionLive(context: SessionContext | undefined): context is S
   );
 }
 
-export async function findUserRoles(db: Db, customerId: string, userId: string): Promise<RoleGrant[]> {
-  const rows = await db
-    .selectFrom('user_roles')
-    .innerJoin('roles', 'roles.id', 'user_roles.role_id')
-    .select(['roles.code', 'roles.operation_list'])
-    .where('user_roles.user_id', '=', userId)
-    .where('roles.customer_id', '=', customerId)
-    .orderBy('roles.code')
-    .execute();
-  return rows.map((r) => ({ id: r.code, operationList: JSON.parse(r.operation_list) as string[] }));
+/**
+ * Everything the session check of a signed-in request needs, in one statement (one round trip on
+ * PostgreSQL, one execution on SQLite): the session, its user and customer, and the user's roles within
+ * that customer. Compiled once; it still reads the database on every request, so a revoked session, a
+ * disabled user or a frozen customer is refused at once.
+ */
+const requestContextQuery = preparedQuery(['sessionId'], (db: Db, args: { sessionId: string }) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .innerJoin('customers', 'customers.id', 'sessions.customer_id')
+    .leftJoin('user_roles', 'user_roles.user_id', 'users.id')
+    .leftJoin('roles', (join) =>
+      join.onRef('roles.id', '=', 'user_roles.role_id').onRef('roles.customer_id', '=', 'users.customer_id'),
+    )
+    .select([
+      'sessions.id as session_id',
+      'sessions.expires_at',
+      'sessions.revoked_at',
+      'users.id as user_id',
+      'users.customer_id',
+      'users.status as user_status',
+      'users.user_type',
+      'users.is_init_password',
+      'customers.status as customer_status',
+      'roles.code as role_code',
+      'roles.operation_list as role_operations',
+    ])
+    .where('sessions.id', '=', args.sessionId)
+    .orderBy('roles.code'),
+);
+
+/** The session context (as findSessionContext) and the roles its user holds in its customer. */
+export async function findRequestContext(
+  db: Db,
+  sessionId: string,
+): Promise<{ context: SessionContext | undefined; roles: RoleGrant[] }> {
+  const rows = await requestContextQuery(db, { sessionId });
+  const first = rows[0];
+  if (!first) return { context: undefined, roles: [] };
+  const context: SessionContext = {
+    session_id: first.session_id,
+    expires_at: first.expires_at,
+    revoked_at: first.revoked_at,
+    user_id: first.user_id,
+    customer_id: first.customer_id,
+    user_status: first.user_status,
+    user_type: first.user_type,
+    is_init_password: first.is_init_password,
+    customer_status: first.customer_status,
+  };
+  const roles: RoleGrant[] = [];
+  for (const row of rows) {
+    if (row.role_code === null || row.role_operations === null) continue;
+    roles.push({ id: row.role_code, operationList: JSON.parse(row.role_operations) as string[] });
+  }
+  return { context, roles };
 }
 
 /** This sign-in becomes the user's latest; each session keeps the one before it (see startSession). */
