@@ -8,6 +8,7 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { addressRoutes } from './modules/address/address.routes.ts';
 import { applicationRoutes } from './modules/application/application.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { productRoutes } from './modules/product/product.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { jobsPlugin } from './jobs/jobs-plugin.ts';
 import { redactingLoggerOptions } from './lib/log-redaction.ts';
@@ -75,6 +76,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(applicationRoutes);
   await app.register(referenceRoutes);
   await app.register(addressRoutes);
+  await app.register(productRoutes);
 
   const webDistDir = config.webDistDir;
   if (webDistDir) await app.register(webAppPlugin, { dir: webDistDir });

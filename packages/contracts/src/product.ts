@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADDRESS_FIELD_LABELS, ADDRESS_FIELD_MAX } from './address.ts';
 import {
   AmountMinorSchema,
   CountryCodeSchema,
@@ -7,6 +8,9 @@ import {
   SignedAmountMinorSchema,
   WeightKgSchema,
 } from './quantity.ts';
+import { optionalTextField } from './text.ts';
+
+const LocalizedTextSchema = z.object({ 'zh-CN': z.string(), 'en-US': z.string(), 'zh-TW': z.string() });
 
 /**
  * Products (the provider's shipping services) and the quote (`POST /api/ProductInfo/QueryQuote`). The
@@ -47,13 +51,32 @@ export type QuoteParcel = z.infer<typeof QuoteParcelSchema>;
 /** `POST /api/ProductInfo/QueryQuote` */
 export const QuoteRequestSchema = z.object({
   countryCode: CountryCodeSchema,
-  postalCode: z.string().trim().max(16).nullish(),
+  /** Decides the remote-area surcharge; a stored-text field (control characters refused). */
+  postalCode: optionalTextField({
+    max: ADDRESS_FIELD_MAX.postalCode,
+    label: ADDRESS_FIELD_LABELS.postalCode,
+  }),
   parcels: z.array(QuoteParcelSchema).min(1).max(MAX_PARCELS_PER_SHIPMENT),
   /** Declared value of the whole shipment, minor units of `currencyCode`. */
   declaredValue: AmountMinorSchema,
   currencyCode: CurrencyCodeSchema,
   hasBattery: z.boolean(),
   extraServiceCodes: z.array(z.enum(EXTRA_SERVICE_CODES)).max(EXTRA_SERVICE_CODES.length).optional(),
+  /** When given, products that do not offer these terms are unusable; absent: not checked. */
+  customsTerms: z.enum(CUSTOMS_TERMS).optional(),
+  /**
+   * When given (even empty), a product that requires an IOSS number is unusable without one; absent: not
+   * checked yet (a quote before the customs fields are filled).
+   */
+  iossNumber: z
+    .string()
+    .trim()
+    .max(12)
+    .regex(/^[A-Za-z0-9]*$/)
+    .nullable()
+    .optional(),
+  /** Insured value for INSURANCE, minor units of `currencyCode`; the declared value when absent. */
+  insuranceValue: AmountMinorSchema.optional(),
 });
 export type QuoteRequest = z.infer<typeof QuoteRequestSchema>;
 
@@ -110,3 +133,98 @@ export const QuoteAnswerSchema = z.object({
   unusable: z.array(QuoteUnusableSchema),
 });
 export type QuoteAnswer = z.infer<typeof QuoteAnswerSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Reference calls of section 7 "Other endpoints": answers (GET, no parameters, like other reference data)
+// ---------------------------------------------------------------------------------------------------
+
+/** An extra service a product offers, with its rule and price (minor units of the product's currency). */
+export const ProductExtraServiceSchema = z.object({
+  productCode: z.string(),
+  serviceCode: z.enum(EXTRA_SERVICE_CODES),
+  name: z.string(),
+  names: LocalizedTextSchema,
+  /** Applied by rule (superlong, overweight, remote area) or only when asked (insurance, signature). */
+  isOptional: z.boolean(),
+  currencyCode: z.string(),
+  /** SUPERLONG: longest side above this, cm. */
+  thresholdCm: z.number().nullable(),
+  /** OVERWEIGHT: parcel weight above this, kg. */
+  thresholdKg: z.number().nullable(),
+  /** Fixed amount: per parcel (superlong, overweight), else per shipment; the minimum of remote area. */
+  amount: z.number().int(),
+  /** REMOTE_AREA: per kg of chargeable weight. */
+  perKgAmount: z.number().int(),
+  /** INSURANCE: basis points of the insured value (100 = 1 %), at least `minAmount`. */
+  rateBp: z.number().int(),
+  minAmount: z.number().int(),
+  /** REMOTE_AREA: how many postal-code ranges are listed. */
+  remotePostcodeRanges: z.number().int(),
+});
+export type ProductExtraService = z.infer<typeof ProductExtraServiceSchema>;
+
+/** `GET ProductInfo/QueryAll`: the products the caller's customer may use, with its own limits applied. */
+export const ProductInfoSchema = z.object({
+  productCode: z.string(),
+  productName: z.string(),
+  names: LocalizedTextSchema,
+  /** Working days, e.g. "5-8". */
+  transitDays: z.string(),
+  transitDaysMin: z.number().int(),
+  transitDaysMax: z.number().int(),
+  /** cm³ per kg; null: charged on actual weight only. */
+  volumetricDivisor: z.number().int().nullable(),
+  currencyCode: z.string(),
+  countryCodes: z.array(z.string()),
+  maxParcelWeight: z.number(),
+  maxShipmentWeight: z.number(),
+  /** cm */
+  maxLongestSide: z.number().nullable(),
+  /** cm: length + 2 × (width + height). */
+  maxGirth: z.number().nullable(),
+  maxParcels: z.number().int(),
+  /** Minor units of `declaredValueCurrency`. */
+  maxDeclaredValue: z.number().int().nullable(),
+  declaredValueCurrency: z.string().nullable(),
+  allowsBattery: z.boolean(),
+  customsTerms: z.array(z.enum(CUSTOMS_TERMS)),
+  requiresIoss: z.boolean(),
+  /** Basis points of freight (1250 = 12.5 %). */
+  fuelSurchargeBp: z.number().int(),
+  extraServices: z.array(ProductExtraServiceSchema),
+});
+export type ProductInfo = z.infer<typeof ProductInfoSchema>;
+
+/** `GET CustomerProductLimit/Query`: the caller's own limits per product (null: the product's). */
+export const CustomerProductLimitSchema = z.object({
+  productCode: z.string(),
+  productName: z.string(),
+  isHidden: z.boolean(),
+  maxParcelWeight: z.number().nullable(),
+  maxShipmentWeight: z.number().nullable(),
+  maxLongestSide: z.number().nullable(),
+  maxParcels: z.number().int().nullable(),
+  maxDeclaredValue: z.number().int().nullable(),
+  declaredValueCurrency: z.string().nullable(),
+  /** Replaces the level's discount on this product. */
+  discountPercent: z.number().int().nullable(),
+});
+export type CustomerProductLimit = z.infer<typeof CustomerProductLimitSchema>;
+
+/** `GET CustomerLevel/Query`: every level, the caller's marked. */
+export const CustomerLevelSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  names: LocalizedTextSchema,
+  discountPercent: z.number().int(),
+  isCurrent: z.boolean(),
+});
+export type CustomerLevel = z.infer<typeof CustomerLevelSchema>;
+
+/** `GET SystemIssueKind/QueryEnabled`: the kinds an order exception names. */
+export const IssueKindSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  names: LocalizedTextSchema,
+});
+export type IssueKind = z.infer<typeof IssueKindSchema>;

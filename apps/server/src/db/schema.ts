@@ -1,4 +1,4 @@
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * Row types of every table. Times are ISO-8601 UTC strings and flags are 0/1 integers on both
@@ -19,6 +19,13 @@ export interface Database {
   application_menus: ApplicationMenusTable;
   currencies: CurrenciesTable;
   addresses: AddressesTable;
+  products: ProductsTable;
+  product_countries: ProductCountriesTable;
+  product_rates: ProductRatesTable;
+  product_extra_services: ProductExtraServicesTable;
+  product_remote_postcodes: ProductRemotePostcodesTable;
+  customer_product_limits: CustomerProductLimitsTable;
+  issue_kinds: IssueKindsTable;
 }
 
 export interface AppSecretsTable {
@@ -33,6 +40,8 @@ export interface CustomerLevelsTable {
   /** JSON LocalizedText. */
   name: string;
   discount_percent: number;
+  /** Listing order; the migration that added it defaults it. */
+  sort_order: Generated<number>;
 }
 
 export interface CustomersTable {
@@ -208,4 +217,97 @@ export interface AddressesTable {
   search_text: string;
   created_at: string;
   updated_at: string;
+}
+
+/** A shipping service. Money in minor units, weights in grams, lengths in millimetres, rates in basis points. */
+export interface ProductsTable {
+  id: string;
+  code: string;
+  /** JSON LocalizedText. */
+  name: string;
+  transit_days_min: number;
+  transit_days_max: number;
+  /** cm³ per kg; null: actual weight only. */
+  volumetric_divisor: number | null;
+  currency_code: string;
+  max_parcel_weight_g: number;
+  max_shipment_weight_g: number;
+  max_longest_side_mm: number | null;
+  /** Length + 2 × (width + height). */
+  max_girth_mm: number | null;
+  max_parcels: number;
+  max_declared_value: number | null;
+  declared_value_currency: string | null;
+  allows_battery: number;
+  /** JSON array of CustomsTerms. */
+  customs_terms: string;
+  requires_ioss: number;
+  fuel_surcharge_bp: number;
+  status: 'active' | 'disabled';
+  sort_order: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductCountriesTable {
+  product_id: string;
+  country_code: string;
+  zone: string;
+}
+
+export interface ProductRatesTable {
+  id: string;
+  product_id: string;
+  zone: string;
+  max_weight_g: number;
+  first_weight_g: number;
+  first_price: number;
+  step_weight_g: number;
+  step_price: number;
+}
+
+export interface ProductExtraServicesTable {
+  id: string;
+  product_id: string;
+  /** ExtraServiceCode. */
+  service_code: string;
+  /** JSON LocalizedText. */
+  name: string;
+  threshold_mm: number | null;
+  threshold_g: number | null;
+  amount: number;
+  per_kg_amount: number;
+  rate_bp: number;
+  min_amount: number;
+  sort_order: number;
+}
+
+export interface ProductRemotePostcodesTable {
+  id: string;
+  extra_service_id: string;
+  country_code: string;
+  postal_from: string;
+  postal_to: string;
+}
+
+export interface CustomerProductLimitsTable {
+  id: string;
+  customer_id: string;
+  product_id: string;
+  is_hidden: number;
+  max_parcel_weight_g: number | null;
+  max_shipment_weight_g: number | null;
+  max_longest_side_mm: number | null;
+  max_parcels: number | null;
+  max_declared_value: number | null;
+  discount_percent: number | null;
+  updated_at: string;
+}
+
+export interface IssueKindsTable {
+  code: string;
+  /** JSON LocalizedText. */
+  name: string;
+  is_enabled: number;
+  sort_order: number;
 }

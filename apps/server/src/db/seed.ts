@@ -2,6 +2,7 @@ import { ALL_PERMISSIONS, Permission, Role } from '@portal/contracts/permissions
 import { hashPassword } from '../lib/passwords.ts';
 import { newId, nowIso } from '../lib/ids.ts';
 import type { Db } from './database.ts';
+import { seedProductCatalog } from './seed-products.ts';
 
 /** The demo account named in the README and the start-up log. */
 export const DEMO_CUSTOMER_CODE = 'C100023';
@@ -18,6 +19,8 @@ const text = (zhCN: string, enUS: string, zhTW: string) =>
  * view orders, and a sub-user still on its initial password. Does nothing when the demo customer exists; returns what it created.
  */
 export async function seedDemoData(db: Db): Promise<{ customerCode: string; users: string[] } | null> {
+  // The provider's catalog first (each missing product is added, also on a database seeded before it existed).
+  await seedProductCatalog(db);
   const existing = await db
     .selectFrom('customers')
     .select('id')
@@ -38,13 +41,21 @@ export async function seedDemoData(db: Db): Promise<{ customerCode: string; user
           code: 'standard',
           name: text('标准客户', 'Standard', '標準客戶'),
           discount_percent: 0,
+          sort_order: 0,
         },
-        { id: newId(), code: 'gold', name: text('黄金客户', 'Gold', '黃金客戶'), discount_percent: 5 },
+        {
+          id: newId(),
+          code: 'gold',
+          name: text('黄金客户', 'Gold', '黃金客戶'),
+          discount_percent: 5,
+          sort_order: 5,
+        },
         {
           id: newId(),
           code: 'platinum',
           name: text('铂金客户', 'Platinum', '鉑金客戶'),
           discount_percent: 10,
+          sort_order: 10,
         },
       ];
       await trx
@@ -145,6 +156,30 @@ export async function seedDemoData(db: Db): Promise<{ customerCode: string; user
           { user_id: newUserId, role_id: operatorRole.id },
         ])
         .execute();
+      // A negotiated price on the UK line: 8 % instead of the gold level's 5 %.
+      const ukLine = await trx
+        .selectFrom('products')
+        .select('id')
+        .where('code', '=', 'UK-EXP')
+        .executeTakeFirst();
+      if (ukLine) {
+        await trx
+          .insertInto('customer_product_limits')
+          .values({
+            id: newId(),
+            customer_id: customerId,
+            product_id: ukLine.id,
+            is_hidden: 0,
+            max_parcel_weight_g: null,
+            max_shipment_weight_g: null,
+            max_longest_side_mm: null,
+            max_parcels: null,
+            max_declared_value: null,
+            discount_percent: 8,
+            updated_at: now,
+          })
+          .execute();
+      }
     });
   } catch (error) {
     // Another instance sharing the database seeded it first.

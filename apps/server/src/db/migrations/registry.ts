@@ -7,6 +7,7 @@ import * as addressMenu from './2026-11-22-012-address-menu.ts';
 import * as signInHardening from './2026-11-23-020-sign-in-hardening.ts';
 import * as signInFollowUps from './2026-11-23-025-sign-in-follow-ups.ts';
 import * as americanSpelling from './2026-11-23-030-american-spelling.ts';
+import * as products from './2026-11-23-040-products.ts';
 import * as createOrderMenu from './2026-11-23-070-create-order-menu.ts';
 
 /** Every migration, in order. Names sort by date; a new migration gets a new, later name here. */
@@ -19,5 +20,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-020-sign-in-hardening': signInHardening,
   '2026-11-23-025-sign-in-follow-ups': signInFollowUps,
   '2026-11-23-030-american-spelling': americanSpelling,
+  '2026-11-23-040-products': products,
   '2026-11-23-070-create-order-menu': createOrderMenu,
 };

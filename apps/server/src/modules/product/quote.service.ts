@@ -1,0 +1,234 @@
+import type { Language } from '@portal/contracts/languages';
+import type {
+  BreakdownLine,
+  QuoteAnswer,
+  QuoteRequest,
+  QuoteUnusable,
+  QuoteUsable,
+} from '@portal/contracts/product';
+import { cmToMm, gramsToKg, kgToGrams } from '@portal/contracts/quantity';
+import type { Db } from '../../db/database.ts';
+import { invalidField } from '../../lib/errors.ts';
+import { translate } from '../../lib/messages.ts';
+import { localize } from '../application/application.service.ts';
+import { countryCodes, listCountries } from '../reference/countries.ts';
+import {
+  convertMinor,
+  priceShipment,
+  type ExchangeRate,
+  type PricingLine,
+  type PricingReason,
+  type PricingShipment,
+} from './pricing.ts';
+import {
+  loadCatalog,
+  loadExchangeRates,
+  toCustomerLimit,
+  transitDays,
+  type CatalogProduct,
+} from './product.service.ts';
+import * as repo from './product.repository.ts';
+
+/**
+ * The quote (`POST ProductInfo/QueryQuote`) and the pricing of one order (`priceOrder`, used by order
+ * create and submit). Both run the one pricing function over the catalog with the customer's level and
+ * limits, and word its keys in the caller's language.
+ */
+
+/** The wire request (kg, cm, minor units) as the pricing function takes it (g, mm). */
+export function toPricingShipment(request: QuoteRequest): PricingShipment {
+  return {
+    countryCode: request.countryCode,
+    postalCode: request.postalCode ?? null,
+    parcels: request.parcels.map((p) => ({
+      weightGrams: kgToGrams(p.weight),
+      lengthMm: cmToMm(p.length),
+      widthMm: cmToMm(p.width),
+      heightMm: cmToMm(p.height),
+    })),
+    declaredValue: { amount: request.declaredValue, currencyCode: request.currencyCode },
+    insuredValue:
+      request.insuranceValue === undefined
+        ? null
+        : { amount: request.insuranceValue, currencyCode: request.currencyCode },
+    hasBattery: request.hasBattery,
+    extraServiceCodes: request.extraServiceCodes ?? [],
+    customsTerms: request.customsTerms ?? null,
+    iossNumber: request.iossNumber,
+  };
+}
+
+function wordReason(reason: PricingReason, language: Language): string {
+  const params = { ...reason.params };
+  if (typeof params.country === 'string') {
+    const code = params.country;
+    params.country = listCountries(language).find((c) => c.code === code)?.name[language] ?? code;
+  }
+  return translate(language, reason.key, params);
+}
+
+function wordLine(line: PricingLine, language: Language): BreakdownLine {
+  return {
+    code: line.code,
+    label: translate(language, `product.line.${line.code}`),
+    amount: line.amount,
+    detail: line.detail ? translate(language, line.detail.key, line.detail.params) : null,
+  };
+}
+
+interface CustomerPricing {
+  levelDiscountPercent: number;
+  exchangeRates: Record<string, ExchangeRate>;
+}
+
+async function customerPricing(db: Db, customerId: string): Promise<CustomerPricing> {
+  const [level, exchangeRates] = await Promise.all([
+    repo.findCustomerLevel(db, customerId),
+    loadExchangeRates(db),
+  ]);
+  return { levelDiscountPercent: level?.discount_percent ?? 0, exchangeRates };
+}
+
+type Priced =
+  | {
+      ok: true;
+      usable: QuoteUsable;
+      cnyAmount: number;
+      chargeableWeightGrams: number;
+      volumetricWeightGrams: number;
+    }
+  | { ok: false; unusable: QuoteUnusable };
+
+function priceProduct(
+  product: CatalogProduct,
+  shipment: PricingShipment,
+  limit: Parameters<typeof toCustomerLimit>[0],
+  pricing: CustomerPricing,
+  language: Language,
+): Priced {
+  const productName = localize(product.row.name, language);
+  const result = priceShipment(product.pricing, shipment, {
+    levelDiscountPercent: pricing.levelDiscountPercent,
+    customerLimit: toCustomerLimit(limit),
+    exchangeRates: pricing.exchangeRates,
+  });
+  if (!result.ok) {
+    return {
+      ok: false,
+      unusable: {
+        productCode: product.row.code,
+        productName,
+        reasons: result.reasons.map((r) => wordReason(r, language)),
+      },
+    };
+  }
+  return {
+    ok: true,
+    cnyAmount:
+      convertMinor(result.totalAmount, result.currencyCode, 'CNY', pricing.exchangeRates) ??
+      result.totalAmount,
+    chargeableWeightGrams: result.chargeableWeightGrams,
+    volumetricWeightGrams: result.volumetricWeightGrams,
+    usable: {
+      productCode: product.row.code,
+      productName,
+      chargeableWeight: gramsToKg(result.chargeableWeightGrams),
+      totalAmount: result.totalAmount,
+      currencyCode: result.currencyCode,
+      transitDays: transitDays(product.row.transit_days_min, product.row.transit_days_max),
+      breakdown: result.breakdown.map((line) => wordLine(line, language)),
+    },
+  };
+}
+
+/** Refuses a country or currency the portal does not know (the schema checked only their shape). */
+function checkReferences(request: QuoteRequest, rates: Record<string, ExchangeRate>) {
+  if (!countryCodes().has(request.countryCode)) throw invalidField('countryCode', 'quantity.countryCode');
+  if (!rates[request.currencyCode]) throw invalidField('currencyCode', 'quantity.currencyCode');
+}
+
+/**
+ * Every product the customer may use, priced for this shipment: usable ones sorted by price (in CNY when
+ * currencies differ), then transit days, then code; unusable ones by code with every reason. Products
+ * hidden for the customer do not appear at all.
+ */
+export async function quoteShipment(
+  db: Db,
+  auth: { customerId: string },
+  request: QuoteRequest,
+  language: Language,
+): Promise<QuoteAnswer> {
+  const [catalog, limits, pricing] = await Promise.all([
+    loadCatalog(db),
+    repo.listCustomerLimits(db, auth.customerId),
+    customerPricing(db, auth.customerId),
+  ]);
+  checkReferences(request, pricing.exchangeRates);
+  const limitOf = new Map(limits.map((l) => [l.product_id, l]));
+  const shipment = toPricingShipment(request);
+  const usable: (QuoteUsable & { cnyAmount: number; transitMin: number })[] = [];
+  const unusable: QuoteUnusable[] = [];
+  for (const product of catalog) {
+    const limit = limitOf.get(product.row.id);
+    if (limit?.is_hidden === 1) continue;
+    const priced = priceProduct(product, shipment, limit, pricing, language);
+    if (priced.ok) {
+      usable.push({
+        ...priced.usable,
+        cnyAmount: priced.cnyAmount,
+        transitMin: product.row.transit_days_min,
+      });
+    } else {
+      unusable.push(priced.unusable);
+    }
+  }
+  usable.sort(
+    (a, b) =>
+      a.cnyAmount - b.cnyAmount ||
+      a.transitMin - b.transitMin ||
+      (a.productCode < b.productCode ? -1 : a.productCode > b.productCode ? 1 : 0),
+  );
+  unusable.sort((a, b) => (a.productCode < b.productCode ? -1 : a.productCode > b.productCode ? 1 : 0));
+  return {
+    usable: usable.map(({ cnyAmount: _cny, transitMin: _min, ...entry }) => entry),
+    unusable,
+  };
+}
+
+export type PriceOrderResult =
+  | { ok: true; usable: QuoteUsable; chargeableWeightGrams: number; volumetricWeightGrams: number }
+  | { ok: false; reasons: string[] };
+
+/**
+ * The price of one order on one product, for order create and submit. A product that is unknown, disabled
+ * or hidden for the customer is not ok, with a reason. Pass the order's `customsTerms` and its
+ * `iossNumber ?? null` in the request so those are checked too (absent means "not checked").
+ */
+export async function priceOrder(
+  db: Db,
+  customerId: string,
+  productCode: string,
+  request: QuoteRequest,
+  language: Language,
+): Promise<PriceOrderResult> {
+  const row = await repo.findProductByCode(db, productCode);
+  const limit = row ? await repo.findCustomerLimit(db, customerId, row.id) : undefined;
+  if (!row || limit?.is_hidden === 1) {
+    return { ok: false, reasons: [translate(language, 'product.reason.unavailable')] };
+  }
+  const [[product], pricing] = await Promise.all([loadCatalog(db, row), customerPricing(db, customerId)]);
+  if (!countryCodes().has(request.countryCode)) {
+    return { ok: false, reasons: [translate(language, 'quantity.countryCode')] };
+  }
+  if (!pricing.exchangeRates[request.currencyCode]) {
+    return { ok: false, reasons: [translate(language, 'quantity.currencyCode')] };
+  }
+  const priced = priceProduct(product!, toPricingShipment(request), limit, pricing, language);
+  if (!priced.ok) return { ok: false, reasons: priced.unusable.reasons };
+  return {
+    ok: true,
+    usable: priced.usable,
+    chargeableWeightGrams: priced.chargeableWeightGrams,
+    volumetricWeightGrams: priced.volumetricWeightGrams,
+  };
+}
