@@ -10,6 +10,7 @@ import { applicationRoutes } from './modules/application/application.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { productRoutes } from './modules/product/product.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
+import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { jobsPlugin } from './jobs/jobs-plugin.ts';
 import { redactingLoggerOptions } from './lib/log-redaction.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
@@ -17,6 +18,7 @@ import { compressionPlugin } from './plugins/compression.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorHandlerPlugin, sendEnvelope } from './plugins/error-handler.ts';
 import { healthPlugin } from './plugins/health.ts';
+import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { acceptEmptyJsonBodies } from './plugins/json-body.ts';
 import { importLimiterPlugin } from './plugins/import-limiter.ts';
 import { requestContextPlugin } from './plugins/request-context.ts';
@@ -26,6 +28,8 @@ import { webAppPlugin } from './plugins/web-app.ts';
 export interface BuildOptions {
   /** Pino options or false; tests pass false to keep output clean. */
   logger?: boolean | Record<string, unknown>;
+  /** Registers extra routes or plugins after the modules (tests add throwaway routes this way). */
+  configure?: (app: FastifyInstance) => void | Promise<void>;
 }
 
 /** A caller's request id is echoed only when short and plain; otherwise the server makes its own. */
@@ -68,6 +72,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(databasePlugin, { config });
   await app.register(healthPlugin);
   await app.register(authenticatePlugin);
+  await app.register(idempotencyPlugin);
   await app.register(jobsPlugin);
   await app.register(importLimiterPlugin);
 
@@ -77,6 +82,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(referenceRoutes);
   await app.register(addressRoutes);
   await app.register(productRoutes);
+  await app.register(walletRoutes);
+  if (options.configure) await options.configure(app);
 
   const webDistDir = config.webDistDir;
   if (webDistDir) await app.register(webAppPlugin, { dir: webDistDir });

@@ -26,6 +26,9 @@ export interface Database {
   product_remote_postcodes: ProductRemotePostcodesTable;
   customer_product_limits: CustomerProductLimitsTable;
   issue_kinds: IssueKindsTable;
+  wallets: WalletsTable;
+  ledger_entries: LedgerEntriesTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export interface AppSecretsTable {
@@ -310,4 +313,56 @@ export interface IssueKindsTable {
   name: string;
   is_enabled: number;
   sort_order: number;
+}
+
+/** One balance per customer and currency, in minor units; changed only by modules/wallet/ledger.ts. */
+export interface WalletsTable {
+  customer_id: string;
+  currency_code: string;
+  /** The sum of the wallet's ledger amounts. */
+  balance: number;
+  /** The sum of the wallet's ledger held changes: charges of submitted orders still provisional. */
+  held: number;
+  credit_limit: number;
+  /** Number of ledger rows; the latest row's `entry_no`. */
+  entry_count: number;
+  updated_at: string;
+}
+
+export interface LedgerEntriesTable {
+  id: string;
+  customer_id: string;
+  currency_code: string;
+  /** 1, 2, 3 … per wallet (unique), in the order the balance changed. */
+  entry_no: number;
+  /** One of LEDGER_ENTRY_TYPES (contracts/wallet.ts). */
+  entry_type: string;
+  amount: number;
+  held_change: number;
+  balance_after: number;
+  held_after: number;
+  order_id: string | null;
+  recharge_id: string | null;
+  bill_id: string | null;
+  reference_no: string | null;
+  remark: string | null;
+  /** User id, or an operator's name; null for the system. */
+  created_by: string | null;
+  created_at: string;
+}
+
+/** Idempotency-Key claims and stored answers (plugins/idempotency.ts), per customer and route. */
+export interface IdempotencyKeysTable {
+  customer_id: string;
+  route: string;
+  idempotency_key: string;
+  body_hash: string;
+  state: 'processing' | 'completed';
+  status_code: number | null;
+  response_body: string | null;
+  created_at: string;
+  /** Random per claim: only the request holding the claim stores its answer or releases the key. */
+  claim_id: string;
+  locked_at: string;
+  expires_at: string;
 }

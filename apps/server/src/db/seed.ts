@@ -1,6 +1,7 @@
 import { ALL_PERMISSIONS, Permission, Role } from '@portal/contracts/permissions';
 import { hashPassword } from '../lib/passwords.ts';
 import { newId, nowIso } from '../lib/ids.ts';
+import { seedDemoWallet } from '../modules/wallet/wallet-seed.ts';
 import type { Db } from './database.ts';
 import { seedProductCatalog } from './seed-products.ts';
 
@@ -26,13 +27,18 @@ export async function seedDemoData(db: Db): Promise<{ customerCode: string; user
     .select('id')
     .where('code', '=', DEMO_CUSTOMER_CODE)
     .executeTakeFirst();
-  if (existing) return null;
+  if (existing) {
+    // A database seeded before the wallet existed gets the demo balance too.
+    await seedDemoWallet(db, existing.id);
+    return null;
+  }
   const [mainHash, subHash, newHash] = await Promise.all([
     hashPassword(DEMO_MAIN_USER.password),
     hashPassword(DEMO_SUB_USER.password),
     hashPassword(DEMO_NEW_USER.password),
   ]);
   const now = nowIso();
+  const customerId = newId();
   try {
     await db.transaction().execute(async (trx) => {
       const levels = [
@@ -68,7 +74,6 @@ export async function seedDemoData(db: Db): Promise<{ customerCode: string; user
         .select('id')
         .where('code', '=', 'gold')
         .executeTakeFirstOrThrow();
-      const customerId = newId();
       await trx
         .insertInto('customers')
         .values({
@@ -191,6 +196,7 @@ export async function seedDemoData(db: Db): Promise<{ customerCode: string; user
     if (raced) return null;
     throw error;
   }
+  await seedDemoWallet(db, customerId);
   return {
     customerCode: DEMO_CUSTOMER_CODE,
     users: [DEMO_MAIN_USER.loginName, DEMO_SUB_USER.loginName, DEMO_NEW_USER.loginName],

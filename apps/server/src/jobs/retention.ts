@@ -3,7 +3,8 @@ import type { ScheduledTask } from './scheduler.ts';
 
 /**
  * Deletes login-log rows older than the retention age, and sessions and refresh tokens past their
- * absolute expiry (an expired one can never be used again; the login log keeps the history).
+ * absolute expiry (an expired one can never be used again; the login log keeps the history), and
+ * idempotency keys past their 24 h (plugins/idempotency.ts).
  */
 export async function deleteExpiredData(db: Db, now: Date, loginLogRetentionDays: number) {
   const nowIso = now.toISOString();
@@ -19,10 +20,15 @@ export async function deleteExpiredData(db: Db, now: Date, loginLogRetentionDays
     )
     .executeTakeFirst();
   const sessions = await db.deleteFrom('sessions').where('expires_at', '<=', nowIso).executeTakeFirst();
+  const idempotencyKeys = await db
+    .deleteFrom('idempotency_keys')
+    .where('expires_at', '<=', nowIso)
+    .executeTakeFirst();
   return {
     loginLogs: Number(loginLogs.numDeletedRows),
     refreshTokens: Number(refreshTokens.numDeletedRows),
     sessions: Number(sessions.numDeletedRows),
+    idempotencyKeys: Number(idempotencyKeys.numDeletedRows),
   };
 }
 

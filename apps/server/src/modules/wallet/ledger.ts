@@ -1,0 +1,278 @@
+import { ApiCode } from '@portal/contracts/envelope';
+import { fallbackCurrencyDisplay, formatMinorAmount } from '@portal/contracts/money';
+import { MAX_AMOUNT_MINOR } from '@portal/contracts/quantity';
+import { LEDGER_ENTRY_TYPES, type InsufficientBalance, type LedgerEntryType } from '@portal/contracts/wallet';
+import type { Transaction } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { newId, nowIso } from '../../lib/ids.ts';
+import './wallet.messages.ts';
+
+/**
+ * THE one writer of balance changes. Nothing else updates `wallets.balance`/`held` or inserts ledger rows,
+ * so "a balance is the sum of its ledger rows" holds by construction (`assertLedgerConsistent` checks it).
+ *
+ * Sign conventions (minor units of `currencyCode`):
+ * - `amount` moves the balance: a charge is negative, money in (recharge, refund, release) positive.
+ * - `heldChange` moves the provisional part: an order charge holds its estimate (+), a release or a
+ *   weigh-in settles it (−). held ≥ 0 always.
+ * - available = balance + creditLimit. A negative `amount` must leave it ≥ 0, except for FORCED_ENTRY_TYPES.
+ *
+ * Typical rows: submit `order_charge` (amount −X, held +X); cancel `charge_release` (+X, −X);
+ * recharge (+X, 0); weigh-in `weight_adjustment` (−extra, −X); opening balance `manual_adjustment` (+X, 0).
+ */
+export interface LedgerEntryInput {
+  customerId: string;
+  currencyCode: string;
+  entryType: LedgerEntryType;
+  amount: number;
+  heldChange: number;
+  orderId?: string | null;
+  referenceNo?: string | null;
+  remark?: string | null;
+  createdBy?: string | null;
+}
+
+export interface PostedLedgerEntry {
+  id: string;
+  /** 1, 2, 3 … within the wallet. */
+  entryNo: number;
+  balanceAfter: number;
+  heldAfter: number;
+  creditLimit: number;
+}
+
+/**
+ * Entry types operations may write even when they take the balance below −creditLimit: they record what
+ * already happened to a parcel (the weighed weight, a surcharge the carrier billed) or an operator's
+ * correction, so refusing them would only make the ledger lie. The customer then is in arrears and tops up.
+ * Every other negative amount (an order charge above all) is refused as insufficient balance.
+ */
+export const FORCED_ENTRY_TYPES: readonly LedgerEntryType[] = [
+  'weight_adjustment',
+  'surcharge',
+  'manual_adjustment',
+];
+
+type Executor = Db | Transaction<Database>;
+
+/**
+ * Writes one ledger row and moves the wallet by it, inside the caller's transaction (an order's insert and
+ * its hold commit or roll back together); called with the plain database it opens its own transaction.
+ * The wallet row is created on first use (credit limit 0).
+ *
+ * Concurrency: the change is ONE conditional statement on the wallet row,
+ *   UPDATE wallets SET balance = balance + :amount, held = held + :held, entry_count = entry_count + 1
+ *   WHERE customer/currency AND balance + :amount + credit_limit >= 0 (charges only) RETURNING …
+ * then the ledger insert with the returned values. The check and the write are one statement, evaluated
+ * on the row as it is when the write happens, so no lost update or overdraft is possible:
+ * - PostgreSQL: the UPDATE takes the row lock, which is held until the caller's transaction ends; a
+ *   concurrent UPDATE of the same wallet waits, then (READ COMMITTED) re-evaluates its WHERE on the
+ *   committed row and either applies on top of it or matches nothing (refused). The ledger rows of one
+ *   wallet are therefore appended in lock order, each with the next `entry_no` and the right balance after.
+ * - SQLite: there is one writer at a time (a write transaction holds the database's write lock until
+ *   it ends; this process's Kysely connection runs one transaction at a time), so the statement sees
+ *   every earlier committed change.
+ * The unique (customer, currency, entry_no) index makes a lost update fail loudly instead of silently.
+ */
+export async function postLedgerEntry(db: Executor, entry: LedgerEntryInput): Promise<PostedLedgerEntry> {
+  checkEntry(entry);
+  if (!db.isTransaction) return db.transaction().execute((trx) => postInTransaction(trx, entry));
+  return postInTransaction(db, entry);
+}
+
+async function postInTransaction(trx: Executor, entry: LedgerEntryInput): Promise<PostedLedgerEntry> {
+  const now = nowIso();
+  let wallet = await applyToWallet(trx, entry, now);
+  if (!wallet) {
+    // No wallet yet, or the change does not fit. Creating the row is a no-op when it exists (on PostgreSQL
+    // a concurrent creator's insert waits for ours and then does nothing), and the UPDATE runs once more.
+    await trx
+      .insertInto('wallets')
+      .values({
+        customer_id: entry.customerId,
+        currency_code: entry.currencyCode,
+        balance: 0,
+        held: 0,
+        credit_limit: 0,
+        entry_count: 0,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.columns(['customer_id', 'currency_code']).doNothing())
+      .execute();
+    wallet = await applyToWallet(trx, entry, now);
+  }
+  if (!wallet) throw await refusal(trx, entry);
+  const id = newId();
+  await trx
+    .insertInto('ledger_entries')
+    .values({
+      id,
+      customer_id: entry.customerId,
+      currency_code: entry.currencyCode,
+      entry_no: wallet.entry_count,
+      entry_type: entry.entryType,
+      amount: entry.amount,
+      held_change: entry.heldChange,
+      balance_after: wallet.balance,
+      held_after: wallet.held,
+      order_id: entry.orderId ?? null,
+      recharge_id: null,
+      bill_id: null,
+      reference_no: entry.referenceNo ?? null,
+      remark: entry.remark ?? null,
+      created_by: entry.createdBy ?? null,
+      created_at: now,
+    })
+    .execute();
+  return {
+    id,
+    entryNo: wallet.entry_count,
+    balanceAfter: wallet.balance,
+    heldAfter: wallet.held,
+    creditLimit: wallet.credit_limit,
+  };
+}
+
+/** The conditional UPDATE; undefined when no wallet row matched (missing, or the change does not fit). */
+function applyToWallet(trx: Executor, entry: LedgerEntryInput, now: string) {
+  let update = trx
+    .updateTable('wallets')
+    .set((eb) => ({
+      balance: eb('balance', '+', entry.amount),
+      held: eb('held', '+', entry.heldChange),
+      entry_count: eb('entry_count', '+', 1),
+      updated_at: now,
+    }))
+    .where('customer_id', '=', entry.customerId)
+    .where('currency_code', '=', entry.currencyCode);
+  if (entry.amount < 0 && !FORCED_ENTRY_TYPES.includes(entry.entryType)) {
+    update = update.where((eb) =>
+      eb(eb(eb('balance', '+', entry.amount), '+', eb.ref('credit_limit')), '>=', 0),
+    );
+  }
+  if (entry.heldChange < 0) update = update.where((eb) => eb(eb('held', '+', entry.heldChange), '>=', 0));
+  return update.returning(['balance', 'held', 'credit_limit', 'entry_count']).executeTakeFirst();
+}
+
+/** Why the UPDATE matched nothing, as the error to throw. */
+async function refusal(trx: Executor, entry: LedgerEntryInput): Promise<Error> {
+  const wallet = await trx
+    .selectFrom('wallets')
+    .select(['balance', 'held', 'credit_limit'])
+    .where('customer_id', '=', entry.customerId)
+    .where('currency_code', '=', entry.currencyCode)
+    .executeTakeFirst();
+  if (!wallet)
+    return new Error(`ledger: wallet ${entry.customerId}/${entry.currencyCode} could not be created`);
+  if (wallet.held + entry.heldChange < 0) {
+    // A release of more than is held is a bug in the caller (a double cancel), never the customer's doing.
+    return new Error(
+      `ledger: ${entry.entryType} would take held ${wallet.held} below zero (change ${entry.heldChange})`,
+    );
+  }
+  const available = wallet.balance + wallet.credit_limit;
+  return insufficientBalance(trx, entry.currencyCode, -entry.amount, available);
+}
+
+/** Body code 409 whose message names the shortfall in the currency ("余额不足，还差 ¥12.34，请先充值"). */
+async function insufficientBalance(trx: Executor, currencyCode: string, required: number, available: number) {
+  const currency = await trx
+    .selectFrom('currencies')
+    .select(['symbol', 'minor_units'])
+    .where('code', '=', currencyCode)
+    .executeTakeFirst();
+  const display = currency
+    ? { symbol: currency.symbol, minorUnits: currency.minor_units }
+    : fallbackCurrencyDisplay(currencyCode);
+  // Another transaction may have freed money between the refused UPDATE and this read; still at least 1.
+  const shortfall = Math.max(1, required - available);
+  const data: InsufficientBalance = {
+    reason: 'insufficientBalance',
+    currencyCode,
+    required,
+    available,
+    shortfall,
+  };
+  return new AppError(
+    ApiCode.Conflict,
+    'wallet.insufficientBalance',
+    { shortfall: formatMinorAmount(shortfall, display) },
+    data,
+  );
+}
+
+const CURRENCY_CODE = /^[A-Z]{3}$/;
+const isAmount = (value: number) => Number.isSafeInteger(value) && Math.abs(value) <= MAX_AMOUNT_MINOR;
+
+/** Programming errors, never the customer's: a 500, not a message. */
+function checkEntry(entry: LedgerEntryInput) {
+  if (!LEDGER_ENTRY_TYPES.includes(entry.entryType))
+    throw new Error(`ledger: unknown entry type ${entry.entryType}`);
+  if (!CURRENCY_CODE.test(entry.currencyCode))
+    throw new Error(`ledger: bad currency code ${entry.currencyCode}`);
+  if (!isAmount(entry.amount) || !isAmount(entry.heldChange))
+    throw new Error(`ledger: amounts must be integer minor units (${entry.amount}, ${entry.heldChange})`);
+  if (entry.amount === 0 && entry.heldChange === 0) throw new Error('ledger: an entry must change something');
+  if (!entry.customerId) throw new Error('ledger: customer id missing');
+}
+
+/**
+ * Test support (and an operations check): for every wallet (of one customer, or all), balance = Σ amount
+ * and held = Σ held change of its ledger rows, the rows are numbered 1…n without gaps, each row's balance
+ * and held after follow from the previous row, and held is never negative. Throws naming every mismatch.
+ */
+export async function assertLedgerConsistent(db: Executor, customerId?: string): Promise<void> {
+  let walletQuery = db.selectFrom('wallets').selectAll();
+  let entryQuery = db
+    .selectFrom('ledger_entries')
+    .select([
+      'customer_id',
+      'currency_code',
+      'entry_no',
+      'amount',
+      'held_change',
+      'balance_after',
+      'held_after',
+    ]);
+  if (customerId) {
+    walletQuery = walletQuery.where('customer_id', '=', customerId);
+    entryQuery = entryQuery.where('customer_id', '=', customerId);
+  }
+  const [wallets, entries] = await Promise.all([
+    walletQuery.execute(),
+    entryQuery.orderBy('customer_id').orderBy('currency_code').orderBy('entry_no').execute(),
+  ]);
+  const byWallet = new Map<string, typeof entries>();
+  for (const row of entries) {
+    const key = `${row.customer_id}/${row.currency_code}`;
+    const list = byWallet.get(key) ?? [];
+    list.push(row);
+    byWallet.set(key, list);
+  }
+  const problems: string[] = [];
+  for (const wallet of wallets) {
+    const key = `${wallet.customer_id}/${wallet.currency_code}`;
+    const rows = byWallet.get(key) ?? [];
+    byWallet.delete(key);
+    let balance = 0;
+    let held = 0;
+    rows.forEach((row, index) => {
+      balance += row.amount;
+      held += row.held_change;
+      if (row.entry_no !== index + 1) problems.push(`${key}: row ${index + 1} is numbered ${row.entry_no}`);
+      if (row.balance_after !== balance)
+        problems.push(`${key} #${row.entry_no}: balance after ${row.balance_after}, rows sum to ${balance}`);
+      if (row.held_after !== held)
+        problems.push(`${key} #${row.entry_no}: held after ${row.held_after}, rows sum to ${held}`);
+      if (held < 0) problems.push(`${key} #${row.entry_no}: held is negative (${held})`);
+    });
+    if (wallet.balance !== balance) problems.push(`${key}: balance ${wallet.balance} ≠ Σ amount ${balance}`);
+    if (wallet.held !== held) problems.push(`${key}: held ${wallet.held} ≠ Σ held change ${held}`);
+    if (wallet.entry_count !== rows.length)
+      problems.push(`${key}: entry count ${wallet.entry_count} ≠ ${rows.length} rows`);
+  }
+  for (const key of byWallet.keys()) problems.push(`${key}: ledger rows without a wallet`);
+  if (problems.length > 0) throw new Error(`ledger inconsistent:\n${problems.join('\n')}`);
+}
