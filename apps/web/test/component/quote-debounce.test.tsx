@@ -14,6 +14,7 @@ const post = vi.mocked(http.post);
 
 const request = (weight: number, extra: Partial<QuoteRequest> = {}): QuoteRequest => ({
   countryCode: 'US',
+  postalCode: null,
   parcels: [{ weight, length: 10, width: 10, height: 10 }],
   declaredValue: 1000,
   currencyCode: 'USD',

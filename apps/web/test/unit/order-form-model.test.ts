@@ -68,13 +68,18 @@ describe('quote request of the form', () => {
       currencyCode: 'USD',
       hasBattery: true,
       extraServiceCodes: ['INSURANCE', 'SIGNATURE'],
+      insuranceValue: 4000,
+    });
+    expect(quoteRequestOf(filledValues({ customsTerms: 'DDP', iossNumber: 'im1234567890' }))).toMatchObject({
+      customsTerms: 'DDP',
+      iossNumber: 'IM1234567890',
     });
   });
 
   test('fields that do not change a price leave the request the same', () => {
     const a = quoteKeyOf(quoteRequestOf(filledValues()));
     const b = quoteKeyOf(
-      quoteRequestOf(filledValues({ remark: 'fragile', customerOrderNo: 'X1', iossNumber: 'IM1234567890' })),
+      quoteRequestOf(filledValues({ remark: 'fragile', customerOrderNo: 'X1', eoriNumber: 'DE123' })),
     );
     expect(a).not.toBe('');
     expect(b).toBe(a);

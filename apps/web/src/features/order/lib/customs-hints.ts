@@ -1,4 +1,5 @@
 import { HS_CODE_PATTERN, IOSS_PATTERN } from '@portal/contracts/order';
+import type { ProductInfo } from '@portal/contracts/product';
 import { declaredTotalOf, type OrderFormValues } from './order-form-model';
 
 /**
@@ -6,14 +7,15 @@ import { declaredTotalOf, type OrderFormValues } from './order-form-model';
  * declared-value limit (minor units of its currency), whether it carries batteries, whether it is an
  * EU IOSS line (the seller's IOSS number goes with every parcel).
  */
-export interface ProductCustomsFacts {
-  productCode: string;
-  productName: string;
-  maxDeclaredValue: number | null;
-  declaredValueCurrency: string | null;
-  allowsBattery: boolean;
-  requiresIoss: boolean;
-}
+export type ProductCustomsFacts = Pick<
+  ProductInfo,
+  | 'productCode'
+  | 'productName'
+  | 'maxDeclaredValue'
+  | 'declaredValueCurrency'
+  | 'allowsBattery'
+  | 'requiresIoss'
+>;
 
 /** One hint: a message key of `order.hint.*` and its values (amounts already formatted by the caller). */
 export type CustomsHint =

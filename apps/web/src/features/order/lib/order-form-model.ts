@@ -247,16 +247,21 @@ export function quoteRequestOf(values: OrderFormValues): QuoteRequest | null {
     parcels.push({ weight, length, width, height });
   }
   const declared = declaredTotalOf(values);
-  const postalCode = blankToNull(values.consignee.postalCode);
   const extraServiceCodes = extraServicesOf(values);
+  const insured = majorTextToMinor(values.insuranceValue ?? '', declared.currencyCode);
+  const ioss = (values.iossNumber ?? '').trim().toUpperCase();
   return {
     countryCode,
-    ...(postalCode ? { postalCode } : {}),
+    postalCode: blankToNull(values.consignee.postalCode),
     parcels,
     declaredValue: declared.amount,
     currencyCode: declared.currencyCode,
     hasBattery: values.hasBattery,
     ...(extraServiceCodes && extraServiceCodes.length > 0 ? { extraServiceCodes } : {}),
+    ...(values.customsTerms ? { customsTerms: values.customsTerms } : {}),
+    // A typed IOSS number lets IOSS lines check it; none typed: not checked yet (the hints say it is needed).
+    ...(/^[A-Z0-9]{1,12}$/.test(ioss) ? { iossNumber: ioss } : {}),
+    ...(insured !== null && insured > 0 ? { insuranceValue: insured } : {}),
   };
 }
 

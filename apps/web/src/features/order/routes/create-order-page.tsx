@@ -33,6 +33,7 @@ import { useCountries } from '../../../lib/reference/api/get-country';
 import { useConfirmDiscard } from '../../../lib/use-confirm-discard';
 import { useCreateOrder } from '../api/create-order';
 import { useCurrencies } from '../api/query-currencies';
+import { useProducts } from '../api/query-products';
 import { useQuote } from '../api/query-quote';
 import { AddressPicker } from '../components/address-picker';
 import { ConsigneeFields } from '../components/consignee-fields';
@@ -88,6 +89,7 @@ export default function CreateOrderPage() {
   const divisions = useCnDivisionIndex();
   const { data: countries } = useCountries();
   const { data: currencies } = useCurrencies();
+  const { data: products } = useProducts();
   const schema = useMemo(
     () =>
       createOrderCreateSchema({
@@ -109,7 +111,8 @@ export default function CreateOrderPage() {
         : null;
 
   const selectedProduct = values?.productCode ?? null;
-  const hints = values?.items ? customsHintsOf(values, null) : [];
+  const chosenProduct = products?.find((product) => product.productCode === selectedProduct) ?? null;
+  const hints = values?.items ? customsHintsOf(values, chosenProduct) : [];
   const currencyCode = values ? declaredCurrencyOf(values) : initialValues.declaredCurrency;
   const declared = values?.items ? declaredTotalOf(values) : null;
   const consigneeCountry = values?.consignee?.countryCode ?? null;
