@@ -390,6 +390,8 @@ const enUS: Messages = {
     },
     form: {
       shipperSection: 'Sender',
+      shipperFromBook: 'From address book',
+      shipperTyped: 'Enter manually',
       shipper: 'Sender address',
       shipperPlaceholder: 'Choose the sender from the address book',
       shipperHint: 'Your default sender address is preselected.',

@@ -381,6 +381,8 @@ const zhCN = {
     },
     form: {
       shipperSection: '发件人',
+      shipperFromBook: '从地址簿选择',
+      shipperTyped: '手动填写',
       shipper: '发件地址',
       shipperPlaceholder: '从地址簿选择发件人',
       shipperHint: '默认发件地址已预选。',

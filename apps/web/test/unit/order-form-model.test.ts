@@ -118,6 +118,29 @@ describe('Create body of the form', () => {
     });
   });
 
+  test('a typed sender is sent instead of an address-book id', () => {
+    const values = filledValues({
+      shipperMode: 'typed',
+      shipper: {
+        name: '深圳发货仓',
+        phone: '13800138000',
+        countryCode: 'CN',
+        region: ['广东省', '深圳市', '南山区'],
+        addressLine1: '科技园 1 号',
+      },
+    });
+    const body = orderBodyOf(values, true);
+    expect(body.shipperAddressId).toBeNull();
+    expect(body.shipper).toMatchObject({
+      name: '深圳发货仓',
+      province: '广东省',
+      city: '深圳市',
+      district: '南山区',
+    });
+    expect(OrderCreateSchema.safeParse(body).success).toBe(true);
+    expect(orderBodyOf(filledValues(), true).shipper).toBeNull();
+  });
+
   test('a Chinese consignee sends the cascader as province, city and district', () => {
     const values = filledValues({
       consignee: {
@@ -163,15 +186,24 @@ describe('Create body of the form', () => {
 
 describe('server field errors onto the form', () => {
   test('maps dotted paths, the Chinese cascader and the shipper', () => {
-    expect(formPathOf('parcels.1.weight', 'US')).toEqual(['parcels', 1, 'weight']);
-    expect(formPathOf('items.0.currencyCode', 'US')).toEqual(['declaredCurrency']);
-    expect(formPathOf('items', 'US')).toEqual(['declaredCurrency']);
-    expect(formPathOf('consignee.city', 'CN')).toEqual(['consignee', 'region']);
-    expect(formPathOf('consignee.city', 'US')).toEqual(['consignee', 'city']);
-    expect(formPathOf('shipper', 'US')).toEqual(['shipperAddressId']);
-    expect(formPathOf('iossNumber', 'US')).toEqual(['iossNumber']);
-    expect(formPathOf('body', 'US')).toBeNull();
-    expect(formPathOf('parcels.x.weight', 'US')).toBeNull();
+    const us = { shipperMode: 'book' as const, consignee: { countryCode: 'US' } };
+    const cn = {
+      shipperMode: 'typed' as const,
+      consignee: { countryCode: 'CN' },
+      shipper: { countryCode: 'CN' },
+    };
+    expect(formPathOf('parcels.1.weight', us)).toEqual(['parcels', 1, 'weight']);
+    expect(formPathOf('items.0.currencyCode', us)).toEqual(['declaredCurrency']);
+    expect(formPathOf('items', us)).toEqual(['declaredCurrency']);
+    expect(formPathOf('consignee.city', cn)).toEqual(['consignee', 'region']);
+    expect(formPathOf('consignee.city', us)).toEqual(['consignee', 'city']);
+    expect(formPathOf('shipper', us)).toEqual(['shipperAddressId']);
+    expect(formPathOf('shipper', cn)).toEqual(['shipper', 'name']);
+    expect(formPathOf('shipper.district', cn)).toEqual(['shipper', 'region']);
+    expect(formPathOf('shipper.phone', cn)).toEqual(['shipper', 'phone']);
+    expect(formPathOf('iossNumber', us)).toEqual(['iossNumber']);
+    expect(formPathOf('body', us)).toBeNull();
+    expect(formPathOf('parcels.x.weight', us)).toBeNull();
   });
 });
 

@@ -19,8 +19,8 @@ export interface AddressPickerProps {
   id?: string;
   placeholder?: string;
   allowClear?: boolean;
-  /** Called with the type's default address once, when the first list arrives. */
-  onDefault?: (address: Address) => void;
+  /** Called once with the first list (no keyword): the page preselects the default, or notices an empty book. */
+  onFirstList?: (addresses: readonly Address[]) => void;
   'aria-label'?: string;
 }
 
@@ -35,7 +35,7 @@ export function AddressPicker({
   id,
   placeholder,
   allowClear,
-  onDefault,
+  onFirstList,
   'aria-label': ariaLabel,
 }: AddressPickerProps) {
   const { t } = useTranslation();
@@ -57,13 +57,12 @@ export function AddressPicker({
     });
   }, [data]);
 
-  const [offeredDefault, setOfferedDefault] = useState(false);
+  const [reportedFirst, setReportedFirst] = useState(false);
   useEffect(() => {
-    if (offeredDefault || !data || keyword !== '') return;
-    setOfferedDefault(true);
-    const first = data.items[0];
-    if (first?.isDefault && onDefault) onDefault(first);
-  }, [data, keyword, offeredDefault, onDefault]);
+    if (reportedFirst || !data || keyword !== '') return;
+    setReportedFirst(true);
+    onFirstList?.(data.items);
+  }, [data, keyword, reportedFirst, onFirstList]);
 
   const options = useMemo(() => {
     const items = data?.items ?? [];

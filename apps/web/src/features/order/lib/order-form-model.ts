@@ -57,10 +57,15 @@ export interface ItemValues {
   purpose?: string | null;
 }
 
+/** The sender comes from the address book, or is typed (a new user's book may hold none). */
+export type ShipperMode = 'book' | 'typed';
+
 export interface OrderFormValues {
   productCode: string | null;
   customerOrderNo?: string | null;
+  shipperMode: ShipperMode;
   shipperAddressId: string | null;
+  shipper?: PartyValues;
   /** The address-book entry the consignee was filled from (a picker only; the typed fields are sent). */
   consigneeAddressId?: string | null;
   consignee: PartyValues;
@@ -93,7 +98,9 @@ export function emptyOrderValues(shipperAddressId: string | null = null): OrderF
   return {
     productCode: null,
     customerOrderNo: '',
+    shipperMode: 'book',
     shipperAddressId,
+    shipper: { ...emptyParty(), countryCode: CHINA },
     consigneeAddressId: null,
     consignee: emptyParty(),
     saveConsignee: false,
@@ -303,7 +310,9 @@ export function orderBodyOf(values: OrderFormValues, submit: boolean): OrderCrea
   return {
     productCode: values.productCode ?? '',
     customerOrderNo: blankToNull(values.customerOrderNo),
-    shipperAddressId: values.shipperAddressId,
+    ...(values.shipperMode === 'typed'
+      ? { shipperAddressId: null, shipper: partyBodyOf(values.shipper ?? emptyParty()) }
+      : { shipperAddressId: values.shipperAddressId, shipper: null }),
     consignee: partyBodyOf(values.consignee),
     saveConsignee: values.saveConsignee,
     parcels: values.parcels.map((parcel) => {
@@ -345,27 +354,38 @@ export function orderBodyOf(values: OrderFormValues, submit: boolean): OrderCrea
 /** A form field's path (antd `NamePath`). */
 export type FieldPath = (string | number)[];
 
+/** What decides where a field error goes: the parties' countries and how the sender is given. */
+export type FormPathContext = Pick<OrderFormValues, 'shipperMode'> & {
+  consignee?: Pick<PartyValues, 'countryCode'>;
+  shipper?: Pick<PartyValues, 'countryCode'>;
+};
+
+function partyPath(
+  party: 'consignee' | 'shipper',
+  field: string | undefined,
+  country: string | null | undefined,
+): FieldPath {
+  if (!field) return [party, 'name'];
+  if ((country ?? '').toUpperCase() === CHINA && ['province', 'city', 'district'].includes(field))
+    return [party, 'region'];
+  return [party, field];
+}
+
 /**
  * The form field a server (or schema) field error belongs to: `consignee.city` of a Chinese consignee is
- * the region cascader, `parcels.0.weight` the first parcel's weight, `shipper` the shipper picker.
+ * the region cascader, `parcels.0.weight` the first parcel's weight, `shipper` the shipper picker (or the
+ * typed sender's field).
  */
-export function formPathOf(
-  serverField: string,
-  consigneeCountry: string | null | undefined,
-): FieldPath | null {
+export function formPathOf(serverField: string, context: FormPathContext): FieldPath | null {
   const parts = serverField.split('.').filter((part) => part !== '');
   const [head, second, third] = parts;
   switch (head) {
-    case 'consignee': {
-      if (!second) return ['consignee', 'name'];
-      if (
-        (consigneeCountry ?? '').toUpperCase() === CHINA &&
-        ['province', 'city', 'district'].includes(second)
-      )
-        return ['consignee', 'region'];
-      return ['consignee', second];
-    }
+    case 'consignee':
+      return partyPath('consignee', second, context.consignee?.countryCode);
     case 'shipper':
+      return context.shipperMode === 'typed'
+        ? partyPath('shipper', second, context.shipper?.countryCode)
+        : ['shipperAddressId'];
     case 'shipperAddressId':
       return ['shipperAddressId'];
     case 'parcels':
@@ -416,7 +436,7 @@ export function orderFormErrorsOf(
   const result = schema.safeParse(orderBodyOf(values, false), { error: ZOD_LOCALES[language].localeError });
   if (result.success) return errors;
   for (const issue of result.error.issues) {
-    const path = formPathOf(issue.path.join('.'), values.consignee?.countryCode);
+    const path = formPathOf(issue.path.join('.'), values);
     if (!path || path[0] === 'productCode') continue;
     const text =
       fieldMessage(issue.message, 'params' in issue ? issue.params : undefined, language) ??

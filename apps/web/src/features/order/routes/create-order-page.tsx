@@ -36,7 +36,7 @@ import { useCurrencies } from '../api/query-currencies';
 import { useProducts } from '../api/query-products';
 import { useQuote } from '../api/query-quote';
 import { AddressPicker } from '../components/address-picker';
-import { ConsigneeFields } from '../components/consignee-fields';
+import { PartyFields } from '../components/party-fields';
 import { CustomsHints } from '../components/customs-hints';
 import { ItemsFields } from '../components/items-fields';
 import { OrderResult } from '../components/order-result';
@@ -116,6 +116,7 @@ export default function CreateOrderPage() {
   const currencyCode = values ? declaredCurrencyOf(values) : initialValues.declaredCurrency;
   const declared = values?.items ? declaredTotalOf(values) : null;
   const consigneeCountry = values?.consignee?.countryCode ?? null;
+  const shipperMode = values?.shipperMode ?? 'book';
 
   const check = useCallback(
     (path: FieldPath): Rule => ({
@@ -127,9 +128,13 @@ export default function CreateOrderPage() {
     [schema, form, language],
   );
 
-  const applyDefaultShipper = useCallback(
-    (address: Address) => {
-      if (!form.getFieldValue('shipperAddressId')) form.setFieldValue('shipperAddressId', address.id);
+  /** The default sender preselected; with an empty book the sender is typed instead. */
+  const onFirstSenders = useCallback(
+    (addresses: readonly Address[]) => {
+      const first = addresses[0];
+      if (!first) form.setFieldValue('shipperMode', 'typed');
+      else if (first.isDefault && !form.getFieldValue('shipperAddressId'))
+        form.setFieldValue('shipperAddressId', first.id);
     },
     [form],
   );
@@ -146,7 +151,7 @@ export default function CreateOrderPage() {
     const byPath = new Map<string, { path: FieldPath; messages: string[] }>();
     const unplaced: string[] = [];
     for (const error of errors) {
-      const path = formPathOf(error.field, form.getFieldValue(['consignee', 'countryCode']));
+      const path = formPathOf(error.field, form.getFieldsValue(true) as OrderFormValues);
       if (!path || path[0] === 'productCode') {
         unplaced.push(error.message);
         continue;
@@ -247,12 +252,28 @@ export default function CreateOrderPage() {
         <Row gutter={[16, 16]}>
           <Col xs={24} xl={15}>
             <Flex vertical gap={16}>
-              <Card title={t('order.form.shipperSection')} size="small">
+              <Card
+                title={t('order.form.shipperSection')}
+                size="small"
+                extra={
+                  <Form.Item name="shipperMode" className="order-inline-item">
+                    <Radio.Group
+                      optionType="button"
+                      size="small"
+                      options={[
+                        { value: 'book', label: t('order.form.shipperFromBook') },
+                        { value: 'typed', label: t('order.form.shipperTyped') },
+                      ]}
+                    />
+                  </Form.Item>
+                }
+              >
                 <Form.Item
                   name="shipperAddressId"
                   label={t('order.form.shipper')}
-                  rules={[check(['shipperAddressId'])]}
+                  rules={shipperMode === 'book' ? [check(['shipperAddressId'])] : []}
                   required
+                  hidden={shipperMode !== 'book'}
                   extra={
                     <span>
                       {t('order.form.shipperHint')}{' '}
@@ -263,9 +284,12 @@ export default function CreateOrderPage() {
                   <AddressPicker
                     addressType="sender"
                     placeholder={t('order.form.shipperPlaceholder')}
-                    onDefault={applyDefaultShipper}
+                    onFirstList={onFirstSenders}
                   />
                 </Form.Item>
+                {shipperMode === 'typed' ? (
+                  <PartyFields party="shipper" countryCode={values?.shipper?.countryCode} check={check} />
+                ) : null}
               </Card>
 
               <Card title={t('order.form.consigneeSection')} size="small">
@@ -283,7 +307,7 @@ export default function CreateOrderPage() {
                   SMART PASTE goes here: <SmartPaste onParsed={…} /> from components/smart-paste.tsx once
                   the smartpaste branch is merged; onParsed merges with mergeParsedParty (order-form-model).
                 */}
-                <ConsigneeFields countryCode={consigneeCountry} check={check} />
+                <PartyFields party="consignee" countryCode={consigneeCountry} check={check} />
                 {values?.consigneeAddressId ? null : (
                   <Form.Item name="saveConsignee" valuePropName="checked" style={{ marginBottom: 0 }}>
                     <Checkbox data-testid="order-save-consignee">{t('order.form.saveConsignee')}</Checkbox>
@@ -304,6 +328,7 @@ export default function CreateOrderPage() {
                     label={t('order.form.declaredCurrency')}
                     rules={[check(['declaredCurrency'])]}
                     className="order-inline-item"
+                    layout="horizontal"
                   >
                     <Select
                       showSearch
@@ -330,7 +355,7 @@ export default function CreateOrderPage() {
 
               <Card title={t('order.form.customsSection')} size="small">
                 <Row gutter={16}>
-                  <Col xs={24} sm={12}>
+                  <Col span={24}>
                     <Form.Item
                       name="customsTerms"
                       label={t('order.form.customsTerms')}

@@ -8,7 +8,8 @@ import { CountrySelect } from '../../../components/reference/country-select';
 import type { FieldPath } from '../lib/order-form-model';
 import { CHINA } from '../lib/order-form-model';
 
-export interface ConsigneeFieldsProps {
+export interface PartyFieldsProps {
+  party: 'consignee' | 'shipper';
   countryCode: string | null | undefined;
   /** The schema rule of one field (checked against the whole form, as the server does). */
   check: (path: FieldPath) => Rule;
@@ -16,12 +17,12 @@ export interface ConsigneeFieldsProps {
 
 const half = { xs: 24, sm: 12 } as const;
 
-/** The consignee's typed fields: the address book's fields, China with the region cascader. */
-export function ConsigneeFields({ countryCode, check }: ConsigneeFieldsProps) {
+/** A party's typed fields (consignee or sender): the address book's fields, China with the region cascader. */
+export function PartyFields({ party, countryCode, check }: PartyFieldsProps) {
   const { t } = useTranslation();
   const isChina = countryCode === CHINA;
   const postalFormat = countryCode ? POSTAL_CODE_FORMATS[countryCode] : undefined;
-  const field = (name: string) => ['consignee', name];
+  const field = (name: string) => [party, name];
   return (
     <Row gutter={16}>
       <Col {...half}>
