@@ -264,3 +264,10 @@ export const OrderSchema = z.object({
   cancelledAt: z.string().nullable(),
 });
 export type Order = z.infer<typeof OrderSchema>;
+
+/** At most this many orders in one cancel call (the list of issue 10 cancels its selection). */
+export const MAX_ORDERS_PER_CANCEL = 500;
+/** `POST /api/CustomerOrder/Cancel`: all or nothing; an id of another customer fails the whole call. */
+export const OrderCancelSchema = z.object({ ids: z.array(IdSchema).min(1).max(MAX_ORDERS_PER_CANCEL) });
+export const OrderCancelResultSchema = z.object({ cancelled: z.number().int() });
+export type OrderCancelResult = z.infer<typeof OrderCancelResultSchema>;

@@ -29,6 +29,12 @@ export interface Database {
   wallets: WalletsTable;
   ledger_entries: LedgerEntriesTable;
   idempotency_keys: IdempotencyKeysTable;
+  orders: OrdersTable;
+  order_parcels: OrderParcelsTable;
+  order_items: OrderItemsTable;
+  order_number_counters: OrderNumberCountersTable;
+  /** SQLite only; PostgreSQL draws waybill serials from the sequence `waybill_no_seq`. */
+  waybill_counters: WaybillCountersTable;
 }
 
 export interface AppSecretsTable {
@@ -365,4 +371,112 @@ export interface IdempotencyKeysTable {
   claim_id: string;
   locked_at: string;
   expires_at: string;
+}
+
+/** The address fields an order copies for its shipper and consignee (`shipper_name`, `consignee_name`, …). */
+interface OrderPartyColumns {
+  name: string;
+  company: string | null;
+  phone: string;
+  email: string | null;
+  country_code: string;
+  province: string | null;
+  city: string;
+  district: string | null;
+  postal_code: string | null;
+  address_line1: string;
+  address_line2: string | null;
+  address_line3: string | null;
+  house_number: string | null;
+  tax_id: string | null;
+}
+type Prefixed<P extends string> = { [K in keyof OrderPartyColumns as `${P}_${K}`]: OrderPartyColumns[K] };
+
+export type OrdersTable = Prefixed<'shipper'> &
+  Prefixed<'consignee'> & {
+    id: string;
+    customer_id: string;
+    customer_order_no: string;
+    /** Issued at submit; null for a draft. */
+    waybill_no: string | null;
+    status:
+      | 'draft'
+      | 'submitted'
+      | 'received'
+      | 'in_transit'
+      | 'delivered'
+      | 'exception'
+      | 'returned'
+      | 'cancelled';
+    product_code: string;
+    customs_terms: 'DDU' | 'DDP' | null;
+    ioss_number: string | null;
+    eori_number: string | null;
+    has_battery: number;
+    /** Minor units of `declared_currency_code`. */
+    insurance_value: number | null;
+    /** JSON array of extra service codes. */
+    extra_service_codes: string;
+    remark: string | null;
+    /** Σ quantity × unit price, minor units. */
+    declared_value: number;
+    declared_currency_code: string;
+    forecast_weight_g: number;
+    actual_weight_g: number | null;
+    volumetric_weight_g: number | null;
+    chargeable_weight_g: number | null;
+    estimated_total: number | null;
+    estimated_currency_code: string | null;
+    /** JSON array of breakdown lines. */
+    estimated_breakdown: string | null;
+    final_total: number | null;
+    final_currency_code: string | null;
+    final_breakdown: string | null;
+    last_mile_carrier: string | null;
+    last_mile_no: string | null;
+    issue_kind_code: string | null;
+    /** User id. */
+    created_by: string;
+    created_at: string;
+    updated_at: string;
+    submitted_at: string | null;
+    cancelled_at: string | null;
+  };
+
+export interface OrderParcelsTable {
+  order_id: string;
+  seq: number;
+  weight_g: number;
+  length_mm: number;
+  width_mm: number;
+  height_mm: number;
+}
+
+export interface OrderItemsTable {
+  order_id: string;
+  seq: number;
+  name_cn: string;
+  name_en: string;
+  hs_code: string | null;
+  sku: string | null;
+  quantity: number;
+  /** Minor units of `currency_code`. */
+  unit_price: number;
+  currency_code: string;
+  unit_weight_g: number | null;
+  origin_country_code: string | null;
+  material: string | null;
+  purpose: string | null;
+}
+
+export interface OrderNumberCountersTable {
+  customer_id: string;
+  /** UTC day, YYYYMMDD. */
+  day: string;
+  last_value: number;
+}
+
+export interface WaybillCountersTable {
+  name: string;
+  last_value: number;
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SUB_USER } from '../../src/db/seed.ts';
 import { createCustomer, createUser } from '../support/factories.ts';
 import { createProduct, setCustomerLevel, setCustomerProductLimit } from '../support/product-factories.ts';
+import { priceOrder } from '../../src/modules/product/quote.service.ts';
 import { call, createTestApp, signIn, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
@@ -351,5 +352,41 @@ describe('QueryQuote refuses bad input with a localized 400', () => {
     });
     expect(oversized.statusCode).toBe(413);
     expect(oversized.json()).toMatchObject({ code: ApiCode.BadRequest, message: 'The request is too large' });
+  });
+});
+
+describe('priceOrder (what order create and submit call)', () => {
+  it('prices one product for one customer, or says why not', async () => {
+    const { customerId } = await customerOn('gold');
+    const ok = await priceOrder(t.app.db, customerId, 'US-DDP-EXP', toUs(), 'zh-CN');
+    expect(ok).toMatchObject({
+      ok: true,
+      chargeableWeightGrams: 1500,
+      volumetricWeightGrams: 500,
+      usable: { productCode: 'US-DDP-EXP', totalAmount: 13_748, currencyCode: 'CNY', chargeableWeight: 1.5 },
+    });
+    expect(await priceOrder(t.app.db, customerId, 'NO-SUCH', toUs(), 'en-US')).toEqual({
+      ok: false,
+      reasons: ['This service does not exist or is not available'],
+    });
+    await setCustomerProductLimit(t.app.db, customerId, 'BATTERY-NA-AU', { isHidden: true });
+    expect(await priceOrder(t.app.db, customerId, 'BATTERY-NA-AU', toUs(), 'en-US')).toEqual({
+      ok: false,
+      reasons: ['This service does not exist or is not available'],
+    });
+    const toDe = toUs({ countryCode: 'DE', postalCode: '10115', iossNumber: null, customsTerms: 'DDU' });
+    expect(await priceOrder(t.app.db, customerId, 'EU-IOSS', toDe, 'en-US')).toEqual({
+      ok: false,
+      reasons: [
+        'This service does not offer DDU terms (available: DDP)',
+        'This service needs an IOSS number',
+      ],
+    });
+    expect(
+      await priceOrder(t.app.db, customerId, 'US-DDP-EXP', toUs({ countryCode: 'ZZ' }), 'en-US'),
+    ).toEqual({
+      ok: false,
+      reasons: ['Unknown country or region code'],
+    });
   });
 });

@@ -1,0 +1,532 @@
+import { AddressType, type AddressInputParsed } from '@portal/contracts/address';
+import { ApiCode } from '@portal/contracts/envelope';
+import type { Language } from '@portal/contracts/languages';
+import {
+  createOrderCreateSchema,
+  type EstimatedCharge,
+  type Order,
+  type OrderCreated,
+  type OrderCreateParsed,
+  type OrderParty,
+  type OrderStatus,
+} from '@portal/contracts/order';
+import { ExtraServiceCode, type BreakdownLine, type QuoteRequest } from '@portal/contracts/product';
+import { cmToMm, gramsToKg, kgToGrams, MAX_AMOUNT_MINOR, mmToCm } from '@portal/contracts/quantity';
+import type { Db } from '../../db/database.ts';
+import { AppError, invalidField, notFound } from '../../lib/errors.ts';
+import { newId, nowIso } from '../../lib/ids.ts';
+import { translate } from '../../lib/messages.ts';
+import type { AuthContext } from '../../plugins/authenticate.ts';
+import { addressIdentity } from '../address/address-import.ts';
+import { localize } from '../application/application.service.ts';
+import * as addressRepo from '../address/address.repository.ts';
+import { addressColumns, newAddressRow } from '../address/address.service.ts';
+import { priceOrder } from '../product/quote.service.ts';
+import { cnDivisions } from '../reference/cn-divisions.ts';
+import { countryCodes } from '../reference/countries.ts';
+import { postLedgerEntry } from '../wallet/ledger.ts';
+import { statusMessageKey } from './order.messages.ts';
+import * as repo from './order.repository.ts';
+import { issueWaybillNo } from './waybill.ts';
+
+/**
+ * Orders: create (draft, or submitted in the same call), submit, get, cancel.
+ *
+ * Submit re-prices the order, issues its waybill number and holds the estimated charge (`order_charge`:
+ * amount −total, held +total) in ONE transaction with the status change: an insufficient balance rolls
+ * everything back. Cancelling a submitted order releases the hold (`charge_release`: +total, held −total).
+ */
+
+/** The create schema with the full reference data: real countries, and for China a real division triple. */
+export const orderCreateSchema = createOrderCreateSchema({
+  countryCodes: countryCodes(),
+  cnDivisions: cnDivisions(),
+});
+
+type Party = Omit<AddressInputParsed, 'addressType' | 'isDefault'>;
+type PartyColumns = ReturnType<typeof partyColumns>;
+
+/** An order party as stored: the address book's normalization (official Chinese division names). */
+function partyColumns(party: Party) {
+  const columns = addressColumns({ ...party, addressType: AddressType.Receiver });
+  return {
+    name: columns.name,
+    company: columns.company,
+    phone: columns.phone,
+    email: columns.email,
+    country_code: columns.country_code,
+    province: columns.province,
+    city: columns.city,
+    district: columns.district,
+    postal_code: columns.postal_code,
+    address_line1: columns.address_line1,
+    address_line2: columns.address_line2,
+    address_line3: columns.address_line3,
+    house_number: columns.house_number,
+    tax_id: columns.tax_id,
+  };
+}
+
+function prefixed<P extends 'shipper' | 'consignee'>(prefix: P, columns: PartyColumns) {
+  return Object.fromEntries(Object.entries(columns).map(([key, value]) => [`${prefix}_${key}`, value])) as {
+    [K in keyof PartyColumns as `${P}_${K}`]: PartyColumns[K];
+  };
+}
+
+function partyFromRow(row: repo.OrderRow, prefix: 'shipper' | 'consignee'): OrderParty {
+  const get = (column: keyof PartyColumns) => row[`${prefix}_${column}`];
+  return {
+    name: get('name') as string,
+    company: get('company'),
+    phone: get('phone') as string,
+    email: get('email'),
+    countryCode: get('country_code') as string,
+    province: get('province'),
+    city: get('city') as string,
+    district: get('district'),
+    postalCode: get('postal_code'),
+    addressLine1: get('address_line1') as string,
+    addressLine2: get('address_line2'),
+    addressLine3: get('address_line3'),
+    houseNumber: get('house_number'),
+    taxId: get('tax_id'),
+  };
+}
+
+/** The shipment as the pricing sees it: the consignee's country and postal code, parcels, declared value. */
+function quoteRequestOf(order: {
+  consignee_country_code: string;
+  consignee_postal_code: string | null;
+  parcels: readonly { weight_g: number; length_mm: number; width_mm: number; height_mm: number }[];
+  declared_value: number;
+  declared_currency_code: string;
+  has_battery: number;
+  extra_service_codes: string;
+  insurance_value: number | null;
+  customs_terms: 'DDU' | 'DDP' | null;
+  ioss_number: string | null;
+}): QuoteRequest {
+  const asked = new Set(JSON.parse(order.extra_service_codes) as ExtraServiceCode[]);
+  if (order.insurance_value) asked.add(ExtraServiceCode.Insurance);
+  return {
+    countryCode: order.consignee_country_code,
+    postalCode: order.consignee_postal_code,
+    parcels: order.parcels.map((parcel) => ({
+      weight: gramsToKg(parcel.weight_g),
+      length: mmToCm(parcel.length_mm),
+      width: mmToCm(parcel.width_mm),
+      height: mmToCm(parcel.height_mm),
+    })),
+    declaredValue: Number(order.declared_value),
+    currencyCode: order.declared_currency_code,
+    hasBattery: order.has_battery === 1,
+    extraServiceCodes: [...asked],
+    // The product's customs rules are checked too: terms it does not offer, an IOSS number it requires.
+    ...(order.customs_terms ? { customsTerms: order.customs_terms } : {}),
+    iossNumber: order.ioss_number,
+    ...(order.insurance_value ? { insuranceValue: Number(order.insurance_value) } : {}),
+  };
+}
+
+/** Prices the order with the product; an unusable product is a 400 listing every reason. */
+async function price(
+  db: Db,
+  customerId: string,
+  productCode: string,
+  request: QuoteRequest,
+  language: Language,
+) {
+  const priced = await priceOrder(db, customerId, productCode, request, language);
+  if (!priced.ok) {
+    throw new AppError(
+      ApiCode.BadRequest,
+      'order.productUnusable',
+      { productCode, reasons: priced.reasons.join(language === 'en-US' ? '; ' : '；') },
+      { reasons: priced.reasons },
+    );
+  }
+  return priced;
+}
+
+type Priced = Extract<Awaited<ReturnType<typeof priceOrder>>, { ok: true }>;
+
+const chargeColumns = (priced: Priced) => ({
+  volumetric_weight_g: priced.volumetricWeightGrams,
+  chargeable_weight_g: priced.chargeableWeightGrams,
+  estimated_total: priced.usable.totalAmount,
+  estimated_currency_code: priced.usable.currencyCode,
+  estimated_breakdown: JSON.stringify(priced.usable.breakdown),
+});
+
+const utcDay = (iso: string) => iso.slice(0, 10).replaceAll('-', '');
+
+/**
+ * A generated reference number: `ORD` + UTC day + `-` + the customer's counter of that day, six digits
+ * (`ORD20261123-000001`). A number the customer typed earlier that happens to look the same is skipped.
+ */
+async function generateCustomerOrderNo(db: Db, customerId: string, now: string): Promise<string> {
+  const day = utcDay(now);
+  for (;;) {
+    const value = await repo.nextOrderNumber(db, customerId, day);
+    const candidate = `ORD${day}-${String(value).padStart(6, '0')}`;
+    if (!(await repo.customerOrderNoExists(db, customerId, candidate))) return candidate;
+  }
+}
+
+const customerOrderNoTaken = (customerOrderNo: string) =>
+  new AppError(
+    ApiCode.Conflict,
+    'order.customerOrderNoTaken',
+    { customerOrderNo },
+    {
+      errors: [{ field: 'customerOrderNo', message: 'order.customerOrderNoTaken' }],
+    },
+  );
+
+/** Keeps the consignee in the address book as a receiver, unless an identical address is there already. */
+async function saveConsigneeAddress(trx: Db, customerId: string, consignee: Party, now: string) {
+  const input: AddressInputParsed = { ...consignee, addressType: AddressType.Receiver, isDefault: false };
+  const row = newAddressRow(customerId, input, now);
+  const identity = addressIdentity(row);
+  await addressRepo.lockCustomerAddresses(trx, customerId);
+  const existing = await addressRepo.identityColumns(trx, customerId);
+  if (existing.some((columns) => addressIdentity(columns) === identity)) return;
+  await addressRepo.insertAddresses(trx, [row]);
+}
+
+/** Issues the waybill number, marks the draft submitted and holds the charge, inside `trx`. */
+async function submitInTransaction(
+  trx: Db,
+  auth: AuthContext,
+  order: { id: string },
+  priced: Priced,
+  now: string,
+  language: Language,
+): Promise<string> {
+  const waybillNo = await issueWaybillNo(trx);
+  const changed = await repo.markSubmitted(trx, auth.customerId, order.id, {
+    ...chargeColumns(priced),
+    waybill_no: waybillNo,
+    submitted_at: now,
+    updated_at: now,
+  });
+  if (changed === 0) {
+    const current = await repo.findOrder(trx, auth.customerId, order.id);
+    if (!current) throw notFound();
+    throw wrongStatus('order.notDraft', current.customer_order_no, current.status, language);
+  }
+  const { totalAmount, currencyCode } = priced.usable;
+  // A free shipment holds nothing (the ledger takes no empty rows).
+  if (totalAmount === 0) return waybillNo;
+  await postLedgerEntry(trx, {
+    customerId: auth.customerId,
+    currencyCode,
+    entryType: 'order_charge',
+    amount: -totalAmount,
+    heldChange: totalAmount,
+    orderId: order.id,
+    referenceNo: waybillNo,
+    createdBy: auth.userId,
+  });
+  return waybillNo;
+}
+
+/** A 409 naming the order and its status in the caller's language. */
+function wrongStatus(
+  messageKey: 'order.notDraft' | 'order.notCancellable',
+  customerOrderNo: string,
+  status: OrderStatus,
+  language: Language,
+) {
+  return new AppError(ApiCode.Conflict, messageKey, {
+    customerOrderNo,
+    status: translate(language, statusMessageKey(status)),
+  });
+}
+
+/** `POST /api/CustomerOrder/Create`: saves a draft, or with `submit: true` submits it in the same call. */
+export async function createOrder(
+  db: Db,
+  auth: AuthContext,
+  input: OrderCreateParsed,
+  language: Language,
+): Promise<OrderCreated> {
+  let shipper: PartyColumns;
+  if (input.shipperAddressId) {
+    const address = await addressRepo.findAddress(db, auth.customerId, input.shipperAddressId);
+    if (!address) throw new AppError(ApiCode.NotFound, 'order.shipperAddressNotFound');
+    shipper = {
+      name: address.name,
+      company: address.company,
+      phone: address.phone,
+      email: address.email,
+      country_code: address.country_code,
+      province: address.province,
+      city: address.city,
+      district: address.district,
+      postal_code: address.postal_code,
+      address_line1: address.address_line1,
+      address_line2: address.address_line2,
+      address_line3: address.address_line3,
+      house_number: address.house_number,
+      tax_id: address.tax_id,
+    };
+  } else {
+    shipper = partyColumns(input.shipper!);
+  }
+  const consignee = partyColumns(input.consignee);
+
+  const declaredValue = input.items.reduce((sum, item) => sum + item.quantity * item.unitPrice, 0);
+  if (declaredValue > MAX_AMOUNT_MINOR) throw invalidField('items', 'order.declaredValueTooLarge');
+  const parcels = input.parcels.map((parcel, index) => ({
+    seq: index + 1,
+    weight_g: kgToGrams(parcel.weight),
+    length_mm: cmToMm(parcel.length),
+    width_mm: cmToMm(parcel.width),
+    height_mm: cmToMm(parcel.height),
+  }));
+  const extraServiceCodes = [...new Set(input.extraServiceCodes ?? [])];
+  const declaredCurrency = input.items[0]!.currencyCode;
+  const shipment = {
+    consignee_country_code: consignee.country_code,
+    consignee_postal_code: consignee.postal_code,
+    parcels,
+    declared_value: declaredValue,
+    declared_currency_code: declaredCurrency,
+    has_battery: input.hasBattery ? 1 : 0,
+    extra_service_codes: JSON.stringify(extraServiceCodes),
+    insurance_value: input.insuranceValue ?? null,
+    customs_terms: input.customsTerms ?? null,
+    ioss_number: input.iossNumber?.toUpperCase() ?? null,
+  };
+  const priced = await price(db, auth.customerId, input.productCode, quoteRequestOf(shipment), language);
+
+  const id = newId();
+  const now = nowIso();
+  // Generated before the transaction, in its own statement: on PostgreSQL the counter row's lock then
+  // lasts one statement instead of the whole create, so a customer's creates do not queue behind it. A
+  // create that fails afterwards leaves a gap in the day's numbers, which is harmless.
+  const customerOrderNo = input.customerOrderNo ?? (await generateCustomerOrderNo(db, auth.customerId, now));
+  try {
+    const created = await db.transaction().execute(async (trx) => {
+      if (
+        input.customerOrderNo !== null &&
+        (await repo.customerOrderNoExists(trx, auth.customerId, customerOrderNo))
+      )
+        throw customerOrderNoTaken(customerOrderNo);
+      await repo.insertOrder(
+        trx,
+        {
+          id,
+          customer_id: auth.customerId,
+          customer_order_no: customerOrderNo,
+          waybill_no: null,
+          status: 'draft',
+          product_code: input.productCode,
+          ...prefixed('shipper', shipper),
+          ...prefixed('consignee', consignee),
+          customs_terms: shipment.customs_terms,
+          ioss_number: shipment.ioss_number,
+          eori_number: input.eoriNumber,
+          has_battery: shipment.has_battery,
+          insurance_value: shipment.insurance_value,
+          extra_service_codes: shipment.extra_service_codes,
+          remark: input.remark,
+          declared_value: declaredValue,
+          declared_currency_code: declaredCurrency,
+          forecast_weight_g: parcels.reduce((sum, parcel) => sum + parcel.weight_g, 0),
+          ...chargeColumns(priced),
+          created_by: auth.userId,
+          created_at: now,
+          updated_at: now,
+        },
+        parcels.map((parcel) => ({ order_id: id, ...parcel })),
+        input.items.map((item, index) => ({
+          order_id: id,
+          seq: index + 1,
+          name_cn: item.nameCn,
+          name_en: item.nameEn,
+          hs_code: item.hsCode ?? null,
+          sku: item.sku,
+          quantity: item.quantity,
+          unit_price: item.unitPrice,
+          currency_code: item.currencyCode,
+          unit_weight_g: item.unitWeight == null ? null : kgToGrams(item.unitWeight),
+          origin_country_code: item.originCountryCode ?? null,
+          material: item.material,
+          purpose: item.purpose,
+        })),
+      );
+      if (input.saveConsignee) await saveConsigneeAddress(trx, auth.customerId, input.consignee, now);
+      const waybillNo = input.submit
+        ? await submitInTransaction(trx, auth, { id }, priced, now, language)
+        : null;
+      return { customerOrderNo, waybillNo };
+    });
+    return {
+      id,
+      status: created.waybillNo ? 'submitted' : 'draft',
+      customerOrderNo: created.customerOrderNo,
+      waybillNo: created.waybillNo,
+      estimatedCharge: estimatedCharge(priced),
+    };
+  } catch (error) {
+    // Two creates racing for one reference number: the unique index decides, the loser hears why.
+    if (repo.isUniqueViolation(error, 'orders_customer_order_no_uq'))
+      throw customerOrderNoTaken(customerOrderNo);
+    throw error;
+  }
+}
+
+const estimatedCharge = (priced: Priced): EstimatedCharge => ({
+  totalAmount: priced.usable.totalAmount,
+  currencyCode: priced.usable.currencyCode,
+  breakdown: priced.usable.breakdown,
+});
+
+/** `POST /api/CustomerOrder/Submit`: re-prices a draft, issues its waybill number and holds the charge. */
+export async function submitOrder(
+  db: Db,
+  auth: AuthContext,
+  id: string,
+  language: Language,
+): Promise<OrderCreated> {
+  const order = await repo.findOrder(db, auth.customerId, id);
+  if (!order) throw notFound();
+  if (order.status !== 'draft')
+    throw wrongStatus('order.notDraft', order.customer_order_no, order.status, language);
+  const parcels = await repo.listParcels(db, id);
+  const priced = await price(
+    db,
+    auth.customerId,
+    order.product_code,
+    quoteRequestOf({ ...order, parcels }),
+    language,
+  );
+  const now = nowIso();
+  const waybillNo = await db
+    .transaction()
+    .execute((trx) => submitInTransaction(trx, auth, order, priced, now, language));
+  return {
+    id,
+    status: 'submitted',
+    customerOrderNo: order.customer_order_no,
+    waybillNo,
+    estimatedCharge: estimatedCharge(priced),
+  };
+}
+
+const chargeOf = (total: number | null, currency: string | null, breakdown: string | null) =>
+  total === null || currency === null
+    ? null
+    : {
+        totalAmount: total,
+        currencyCode: currency,
+        breakdown: JSON.parse(breakdown ?? '[]') as BreakdownLine[],
+      };
+const kgOrNull = (grams: number | null) => (grams === null ? null : gramsToKg(grams));
+
+/** `GET /api/CustomerOrder/Get?id=`: the whole order, the product's name in the caller's language. */
+export async function getOrder(db: Db, auth: AuthContext, id: string, language: Language): Promise<Order> {
+  const row = await repo.findOrder(db, auth.customerId, id);
+  if (!row) throw notFound();
+  const [parcels, items, productNames] = await Promise.all([
+    repo.listParcels(db, id),
+    repo.listItems(db, id),
+    repo.findProductNames(db, row.product_code),
+  ]);
+  return {
+    id: row.id,
+    status: row.status,
+    customerOrderNo: row.customer_order_no,
+    waybillNo: row.waybill_no,
+    lastMileCarrier: row.last_mile_carrier,
+    lastMileNo: row.last_mile_no,
+    productCode: row.product_code,
+    productName: productNames ? localize(productNames, language) : row.product_code,
+    shipper: partyFromRow(row, 'shipper'),
+    consignee: partyFromRow(row, 'consignee'),
+    parcels: parcels.map((parcel) => ({
+      weight: gramsToKg(parcel.weight_g),
+      length: mmToCm(parcel.length_mm),
+      width: mmToCm(parcel.width_mm),
+      height: mmToCm(parcel.height_mm),
+    })),
+    items: items.map((item) => ({
+      nameCn: item.name_cn,
+      nameEn: item.name_en,
+      hsCode: item.hs_code,
+      sku: item.sku,
+      quantity: item.quantity,
+      unitPrice: Number(item.unit_price),
+      currencyCode: item.currency_code,
+      unitWeight: kgOrNull(item.unit_weight_g),
+      originCountryCode: item.origin_country_code,
+      material: item.material,
+      purpose: item.purpose,
+    })),
+    customsTerms: row.customs_terms,
+    iossNumber: row.ioss_number,
+    eoriNumber: row.eori_number,
+    hasBattery: row.has_battery === 1,
+    insuranceValue: row.insurance_value === null ? null : Number(row.insurance_value),
+    extraServiceCodes: JSON.parse(row.extra_service_codes) as string[],
+    remark: row.remark,
+    declaredValue: Number(row.declared_value),
+    declaredCurrencyCode: row.declared_currency_code,
+    forecastWeight: gramsToKg(row.forecast_weight_g),
+    actualWeight: kgOrNull(row.actual_weight_g),
+    volumetricWeight: kgOrNull(row.volumetric_weight_g),
+    chargeableWeight: kgOrNull(row.chargeable_weight_g),
+    estimatedCharge: chargeOf(
+      row.estimated_total === null ? null : Number(row.estimated_total),
+      row.estimated_currency_code,
+      row.estimated_breakdown,
+    ),
+    finalCharge: chargeOf(
+      row.final_total === null ? null : Number(row.final_total),
+      row.final_currency_code,
+      row.final_breakdown,
+    ),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    submittedAt: row.submitted_at,
+    cancelledAt: row.cancelled_at,
+  };
+}
+
+/**
+ * Cancels all the given orders or none, in one transaction: an id that is not the caller's answers not
+ * found; an order past `submitted` answers 409 naming it. Drafts just close; submitted orders release their
+ * hold (`charge_release`: amount +total, held −total).
+ */
+export async function cancelOrders(
+  db: Db,
+  auth: AuthContext,
+  ids: readonly string[],
+  language: Language = 'zh-CN',
+): Promise<number> {
+  const unique = [...new Set(ids)];
+  return db.transaction().execute(async (trx) => {
+    const orders = await repo.lockOrders(trx, auth.customerId, unique);
+    if (orders.length !== unique.length) throw notFound();
+    const blocked = orders.find((order) => order.status !== 'draft' && order.status !== 'submitted');
+    if (blocked)
+      throw wrongStatus('order.notCancellable', blocked.customer_order_no, blocked.status, language);
+    for (const order of orders) {
+      if (order.status !== 'submitted' || !order.estimated_total) continue;
+      const total = Number(order.estimated_total);
+      await postLedgerEntry(trx, {
+        customerId: auth.customerId,
+        currencyCode: order.estimated_currency_code!,
+        entryType: 'charge_release',
+        amount: total,
+        heldChange: -total,
+        orderId: order.id,
+        referenceNo: order.waybill_no,
+        createdBy: auth.userId,
+      });
+    }
+    return repo.markCancelled(trx, auth.customerId, unique, nowIso());
+  });
+}
