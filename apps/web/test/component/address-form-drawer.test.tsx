@@ -178,3 +178,43 @@ test(
   },
   SLOW,
 );
+
+test(
+  'smart paste fills the drawer (country, region cascader, the rest) and keeps what it did not find',
+  async () => {
+    post.mockResolvedValue(saved);
+    renderDrawer({ ...saved, postalCode: null, company: 'Acme Inc', taxId: 'EORI123' });
+    await eventually(() => expect(screen.getByTestId('address-smart-paste')).toBeTruthy());
+    fireEvent.click(screen.getByText('智能识别'));
+    const text = await screen.findByTestId('address-smart-paste-text');
+    fireEvent.change(text, {
+      target: { value: '收件人：张三 电话：13912345678 地址：广东深圳南山区科技园 1 号' },
+    });
+    fireEvent.click(screen.getByTestId('address-smart-paste-recognize'));
+
+    await eventually(() => expect(document.getElementById('address_region')).toBeTruthy());
+    await eventually(() =>
+      expect((document.getElementById('address_name') as HTMLInputElement).value).toBe('张三'),
+    );
+    expect((document.getElementById('address_phone') as HTMLInputElement).value).toBe('13912345678');
+    expect((document.getElementById('address_addressLine1') as HTMLInputElement).value).toBe('科技园 1 号');
+    expect(fieldOf('address_region').textContent).toContain('南山区');
+
+    save();
+    await eventually(() => expect(post).toHaveBeenCalledTimes(1));
+    expect(post.mock.calls[0]?.[1]).toMatchObject({
+      id: 'a1',
+      name: '张三',
+      phone: '13912345678',
+      countryCode: 'CN',
+      province: '广东省',
+      city: '深圳市',
+      district: '南山区',
+      addressLine1: '科技园 1 号',
+      // Not in the paste: kept as they were.
+      company: 'Acme Inc',
+      taxId: 'EORI123',
+    });
+  },
+  SLOW,
+);

@@ -33,6 +33,8 @@ import { useCnDivisionIndex } from '../../../lib/reference/api/get-cn-division-t
 import { useCountries } from '../../../lib/reference/api/get-country';
 import { ChinaRegionCascader } from '../../../components/reference/china-region-cascader';
 import { CountrySelect } from '../../../components/reference/country-select';
+import { SmartPaste, type SmartPasteFields } from '../../../components/smart-paste';
+import { pastedAddressValues } from '../../../lib/smart-paste-form';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { useConfirmDiscard } from '../../../lib/use-confirm-discard';
 import { useInsertCustomerAddress } from '../api/insert-customer-address';
@@ -132,6 +134,15 @@ export function AddressFormDrawer({ open, address, defaultType, onClose }: Addre
     setFormError(unplaced.length > 0 ? unplaced.join('; ') : byField.size === 0 ? fallback : null);
   };
 
+  /** Smart paste: sets the fields it found, leaves the rest, and checks them at once so problems show. */
+  const applyPaste = (fields: SmartPasteFields) => {
+    const { values, skipped } = pastedAddressValues(fields, form.getFieldValue('countryCode') ?? CHINA);
+    form.setFieldsValue(values);
+    const names = Object.keys(values) as (keyof AddressFormValues)[];
+    if (names.length > 0) void form.validateFields(names).catch(() => undefined);
+    return skipped;
+  };
+
   const submit = async (values: AddressFormValues) => {
     setFormError(null);
     const body = inputOf(values);
@@ -184,6 +195,7 @@ export function AddressFormDrawer({ open, address, defaultType, onClose }: Addre
         }
         data-testid="address-form-drawer"
       >
+        <SmartPaste onParsed={applyPaste} testId="address-smart-paste" />
         <Form<AddressFormValues>
           id={FORM_ID}
           form={form}
