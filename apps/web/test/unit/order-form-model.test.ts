@@ -7,7 +7,6 @@ import {
   emptyOrderValues,
   formPathOf,
   generateCustomerOrderNo,
-  mergeParsedParty,
   orderBodyOf,
   orderFormErrorsOf,
   partyValuesOf,
@@ -207,7 +206,7 @@ describe('server field errors onto the form', () => {
   });
 });
 
-describe('address book and smart paste into the consignee', () => {
+describe('address book into the consignee', () => {
   const address: Address = {
     id: 'a1',
     addressType: 'receiver',
@@ -235,32 +234,6 @@ describe('address book and smart paste into the consignee', () => {
 
   test('a picked Chinese address fills the cascader', () => {
     expect(partyValuesOf(address)).toMatchObject({ region: ['浙江省', '杭州市', '西湖区'], province: null });
-  });
-
-  test('parsed fields replace the ones they name and keep the others', () => {
-    const merged = mergeParsedParty(
-      { name: 'Old', phone: '1', addressLine1: 'Old street', countryCode: 'US', email: 'a@b.c' },
-      {
-        name: ' 王五 ',
-        phone: '13700137000',
-        countryCode: 'cn',
-        province: '广东省',
-        city: '深圳市',
-        district: '南山区',
-        addressLine1: '科技园 1 号',
-        postalCode: '',
-      },
-    );
-    expect(merged).toMatchObject({
-      name: '王五',
-      phone: '13700137000',
-      countryCode: 'CN',
-      region: ['广东省', '深圳市', '南山区'],
-      addressLine1: '科技园 1 号',
-      email: 'a@b.c',
-    });
-    const foreign = mergeParsedParty(merged, { countryCode: 'DE', city: 'Berlin', postalCode: '10115' });
-    expect(foreign).toMatchObject({ countryCode: 'DE', city: 'Berlin', postalCode: '10115' });
   });
 });
 

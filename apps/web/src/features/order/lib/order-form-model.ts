@@ -137,47 +137,6 @@ export function partyValuesOf(address: Address): PartyValues {
   };
 }
 
-/** Address fields a smart-paste parser may hand over (the address book's names); others are ignored. */
-export type ParsedPartyFields = Partial<Record<keyof PartyValues, string | null | undefined>>;
-
-/**
- * The consignee after smart paste: the parsed fields replace the typed ones they name, the rest stay.
- * A Chinese result goes into the region cascader.
- */
-export function mergeParsedParty(current: PartyValues, parsed: ParsedPartyFields): PartyValues {
-  const next: PartyValues = { ...current };
-  const set = <K extends keyof PartyValues>(key: K, value: string | null | undefined) => {
-    if (typeof value === 'string' && value.trim())
-      (next as unknown as Record<string, unknown>)[key] = value.trim();
-  };
-  for (const key of [
-    'name',
-    'company',
-    'phone',
-    'email',
-    'countryCode',
-    'postalCode',
-    'addressLine1',
-    'addressLine2',
-    'addressLine3',
-    'houseNumber',
-    'taxId',
-  ] as const)
-    set(key, parsed[key] as string | null | undefined);
-  const country = (next.countryCode ?? '').toUpperCase() || null;
-  next.countryCode = country;
-  const { province, city, district } = parsed;
-  if (country === CHINA) {
-    const region = [province, city, district].filter((v): v is string => typeof v === 'string' && v !== '');
-    if (region.length > 0) next.region = region;
-  } else {
-    set('province', province);
-    set('city', city);
-    set('district', district);
-  }
-  return next;
-}
-
 const DECIMAL = /^\d+(\.\d+)?$/;
 /** A typed non-negative decimal ("1.5", "20") as a number, else null. */
 export function decimalOf(text: string | null | undefined): number | null {

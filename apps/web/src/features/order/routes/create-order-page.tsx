@@ -23,6 +23,7 @@ import { ApiCode, type FieldError } from '@portal/contracts/envelope';
 import { createOrderCreateSchema, ORDER_FIELD_MAX, type OrderCreated } from '@portal/contracts/order';
 import { CUSTOMS_TERMS } from '@portal/contracts/product';
 import { InsufficientBalanceSchema, type InsufficientBalance } from '@portal/contracts/wallet';
+import { SmartPaste, type SmartPasteFields } from '../../../components/smart-paste';
 import { TOP_UP_PATH } from '../../../lib/app-paths';
 import { isApiError } from '../../../lib/http/api-error';
 import { fieldErrorsOf } from '../../../lib/http/field-errors';
@@ -30,6 +31,7 @@ import { useLanguage } from '../../../lib/i18n/use-language';
 import { formatMoney } from '../../../lib/money';
 import { useCnDivisionIndex } from '../../../lib/reference/api/get-cn-division-tree';
 import { useCountries } from '../../../lib/reference/api/get-country';
+import { pastedAddressValues } from '../../../lib/smart-paste-form';
 import { useConfirmDiscard } from '../../../lib/use-confirm-discard';
 import { useCreateOrder } from '../api/create-order';
 import { useCurrencies } from '../api/query-currencies';
@@ -44,6 +46,7 @@ import { ParcelsFields } from '../components/parcels-fields';
 import { QuotePanel } from '../components/quote-panel';
 import { customsHintsOf } from '../lib/customs-hints';
 import {
+  CHINA,
   declaredCurrencyOf,
   declaredTotalOf,
   emptyOrderValues,
@@ -145,6 +148,20 @@ export default function CreateOrderPage() {
       form.setFieldsValue({ consignee: partyValuesOf(address), saveConsignee: false });
       void form.validateFields([['consignee']], { recursive: true }).catch(() => undefined);
     }
+  };
+
+  /**
+   * Smart paste into a party: the fields it found replace those, the rest stay; they are checked at once
+   * so problems show. A pasted consignee is no longer the address-book entry picked before.
+   */
+  const pasteInto = (party: 'consignee' | 'shipper') => (fields: SmartPasteFields) => {
+    const current = (form.getFieldValue(party) ?? {}) as OrderFormValues['consignee'];
+    const { values: pasted, skipped } = pastedAddressValues(fields, current.countryCode ?? CHINA);
+    form.setFieldsValue({ [party]: { ...current, ...pasted } } as Partial<OrderFormValues>);
+    if (party === 'consignee') form.setFieldValue('consigneeAddressId', null);
+    const names = Object.keys(pasted).map((name) => [party, name] as [typeof party, 'name']);
+    if (names.length > 0) void form.validateFields(names).catch(() => undefined);
+    return skipped;
   };
 
   const showServerErrors = (errors: FieldError[], fallback: string) => {
@@ -288,7 +305,12 @@ export default function CreateOrderPage() {
                   />
                 </Form.Item>
                 {shipperMode === 'typed' ? (
-                  <PartyFields party="shipper" countryCode={values?.shipper?.countryCode} check={check} />
+                  <>
+                    <div className="order-smart-paste">
+                      <SmartPaste onParsed={pasteInto('shipper')} testId="shipper-smart-paste" />
+                    </div>
+                    <PartyFields party="shipper" countryCode={values?.shipper?.countryCode} check={check} />
+                  </>
                 ) : null}
               </Card>
 
@@ -303,10 +325,9 @@ export default function CreateOrderPage() {
                     id="order_consigneePicker"
                   />
                 </Form.Item>
-                {/*
-                  SMART PASTE goes here: <SmartPaste onParsed={…} /> from components/smart-paste.tsx once
-                  the smartpaste branch is merged; onParsed merges with mergeParsedParty (order-form-model).
-                */}
+                <div className="order-smart-paste">
+                  <SmartPaste onParsed={pasteInto('consignee')} testId="consignee-smart-paste" />
+                </div>
                 <PartyFields party="consignee" countryCode={consigneeCountry} check={check} />
                 {values?.consigneeAddressId ? null : (
                   <Form.Item name="saveConsignee" valuePropName="checked" style={{ marginBottom: 0 }}>
