@@ -57,6 +57,7 @@ import {
   orderFormErrorsOf,
   partyValuesOf,
   pathKey,
+  quoteKeyOf,
   quoteRequestOf,
   type FieldPath,
   type OrderFormValues,
@@ -484,7 +485,7 @@ export default function CreateOrderPage() {
               <QuotePanel
                 isIncomplete={request === null}
                 answer={request === null ? undefined : quote.data}
-                isFetching={request !== null && (quote.isFetching || settledRequest !== request)}
+                isFetching={request !== null && (quote.isFetching || quoteKeyOf(settledRequest) !== quoteKeyOf(request))}
                 error={quoteError}
                 onRetry={() => void quote.refetch()}
                 selected={selectedProduct}
