@@ -153,7 +153,7 @@ describe('create an order', () => {
       expect(before.balance - after.balance).toBe(created.estimatedCharge.totalAmount);
       expect(after.held - before.held).toBe(created.estimatedCharge.totalAmount);
 
-      await page.locator('[data-testid=order-result]').getByRole('button').nth(1).click();
+      await page.locator('[data-testid=order-to-home]').click();
       await page.waitForURL((url) => url.pathname === HOME);
       const card = page.locator('[data-testid=balance-CNY]');
       await card.waitFor();
@@ -277,6 +277,13 @@ describe('create an order', () => {
     expect(await page.locator('[data-testid=order-waybill-no]').count()).toBe(0);
     const addresses = await addressApi(server.baseUrl, DEMO);
     expect(await addresses.count({ addressType: 'receiver', keyword: 'John Smith' })).toBe(1);
+    // The draft holds no money until it is submitted from the result.
+    const before = await cnyWallet();
+    await page.locator('[data-testid=order-submit-draft]').click();
+    await page.locator('[data-testid=order-waybill-no]').waitFor();
+    expect(await page.locator('[data-testid=order-result]').innerText()).toContain('Order submitted');
+    const charge = await page.locator('[data-testid=order-charge]').innerText();
+    expect(formatMoney(before.balance - (await cnyWallet()).balance, 'CNY', 'en-US')).toBe(charge);
     await page.context().close();
   });
 

@@ -504,6 +504,7 @@ const enUS: Messages = {
       waybillNo: 'Waybill number',
       charge: 'Charge on hold',
       estimate: 'Estimated charge',
+      submitDraft: 'Submit now',
       createAnother: 'Create another order',
       toHome: 'Back to home',
     },

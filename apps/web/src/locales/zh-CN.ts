@@ -492,6 +492,7 @@ const zhCN = {
       waybillNo: '运单号',
       charge: '冻结运费',
       estimate: '预估运费',
+      submitDraft: '立即提交',
       createAnother: '再建一单',
       toHome: '返回首页',
     },

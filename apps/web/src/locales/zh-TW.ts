@@ -489,6 +489,7 @@ const zhTW: Messages = {
       waybillNo: '運單號',
       charge: '凍結運費',
       estimate: '預估運費',
+      submitDraft: '立即提交',
       createAnother: '再建一單',
       toHome: '返回首頁',
     },

@@ -24,7 +24,6 @@ import { createOrderCreateSchema, ORDER_FIELD_MAX, type OrderCreated } from '@po
 import { CUSTOMS_TERMS } from '@portal/contracts/product';
 import { InsufficientBalanceSchema, type InsufficientBalance } from '@portal/contracts/wallet';
 import { SmartPaste, type SmartPasteFields } from '../../../components/smart-paste';
-import { TOP_UP_PATH } from '../../../lib/app-paths';
 import { isApiError } from '../../../lib/http/api-error';
 import { fieldErrorsOf } from '../../../lib/http/field-errors';
 import { useLanguage } from '../../../lib/i18n/use-language';
@@ -40,6 +39,7 @@ import { useQuote } from '../api/query-quote';
 import { AddressPicker } from '../components/address-picker';
 import { PartyFields } from '../components/party-fields';
 import { CustomsHints } from '../components/customs-hints';
+import { InsufficientBalanceAlert } from '../components/insufficient-balance';
 import { ItemsFields } from '../components/items-fields';
 import { OrderResult } from '../components/order-result';
 import { ParcelsFields } from '../components/parcels-fields';
@@ -237,7 +237,7 @@ export default function CreateOrderPage() {
   if (result) {
     return (
       <Card data-testid="create-order-page">
-        <OrderResult order={result} onCreateAnother={reset} />
+        <OrderResult order={result} onCreateAnother={reset} onSubmitted={setResult} />
       </Card>
     );
   }
@@ -316,7 +316,7 @@ export default function CreateOrderPage() {
               </Card>
 
               <Card title={t('order.form.consigneeSection')} size="small">
-                <Form.Item label={t('order.form.consigneeFromBook')}>
+                <Form.Item label={t('order.form.consigneeFromBook')} htmlFor="order_consigneePicker">
                   <AddressPicker
                     addressType="receiver"
                     value={values?.consigneeAddressId ?? null}
@@ -443,6 +443,7 @@ export default function CreateOrderPage() {
               <Card title={t('order.form.otherSection')} size="small">
                 <Form.Item
                   label={t('order.form.customerOrderNo')}
+                  htmlFor="order_customerOrderNo"
                   extra={t('order.form.customerOrderNoHint')}
                 >
                   <Space.Compact style={{ width: '100%' }}>
@@ -485,7 +486,9 @@ export default function CreateOrderPage() {
               <QuotePanel
                 isIncomplete={request === null}
                 answer={request === null ? undefined : quote.data}
-                isFetching={request !== null && (quote.isFetching || quoteKeyOf(settledRequest) !== quoteKeyOf(request))}
+                isFetching={
+                  request !== null && (quote.isFetching || quoteKeyOf(settledRequest) !== quoteKeyOf(request))
+                }
                 error={quoteError}
                 onRetry={() => void quote.refetch()}
                 selected={selectedProduct}
@@ -497,21 +500,7 @@ export default function CreateOrderPage() {
               <CustomsHints hints={hints} />
               <Card size="small" className="order-actions" data-testid="order-actions">
                 <Flex vertical gap={12}>
-                  {shortfall ? (
-                    <Alert
-                      type="error"
-                      showIcon
-                      title={t('order.form.insufficient', {
-                        shortfall: formatMoney(shortfall.shortfall, shortfall.currencyCode, language),
-                      })}
-                      description={t('order.form.insufficientDetail', {
-                        required: formatMoney(shortfall.required, shortfall.currencyCode, language),
-                        available: formatMoney(shortfall.available, shortfall.currencyCode, language),
-                      })}
-                      action={<Link to={TOP_UP_PATH}>{t('order.form.topUp')}</Link>}
-                      data-testid="order-insufficient"
-                    />
-                  ) : null}
+                  {shortfall ? <InsufficientBalanceAlert shortfall={shortfall} /> : null}
                   {formError ? (
                     <Alert type="error" showIcon title={formError} data-testid="order-form-error" />
                   ) : null}
