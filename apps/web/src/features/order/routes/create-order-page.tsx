@@ -295,7 +295,9 @@ export default function CreateOrderPage() {
                   extra={
                     <span>
                       {t('order.form.shipperHint')}{' '}
-                      <Link to="/user/orders/address">{t('order.form.manageAddresses')}</Link>
+                      <Link to="/user/orders/address" style={{ textDecoration: 'underline' }}>
+                        {t('order.form.manageAddresses')}
+                      </Link>
                     </span>
                   }
                 >
