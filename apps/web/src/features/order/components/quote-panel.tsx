@@ -210,6 +210,7 @@ export function QuotePanel({
     <Card
       title={t('order.quote.title')}
       extra={isFetching ? <Spin size="small" aria-label={t('order.quote.updating')} /> : null}
+      className="order-quote-card"
       data-testid="quote-panel"
       aria-busy={isFetching}
     >
