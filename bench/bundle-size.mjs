@@ -30,6 +30,10 @@ const ROUTES = [
     path: '/user/index',
     sources: [/^src\/features\/home\/routes\/home-page\.tsx$/, /^src\/app\/private-area\.tsx$/],
   },
+  {
+    path: '/user/orders/create',
+    sources: [/^src\/features\/order\/routes\/create-order-page\.tsx$/, /^src\/app\/private-area\.tsx$/],
+  },
 ];
 
 if (!existsSync(MANIFEST)) {

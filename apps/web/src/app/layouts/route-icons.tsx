@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import {
   ContactsOutlined,
+  FormOutlined,
   HomeOutlined,
   ProfileOutlined,
   SettingOutlined,
@@ -12,6 +13,7 @@ import type { RouteIconName } from '../route-table';
 export const ROUTE_ICONS: Record<RouteIconName, ReactNode> = {
   home: <HomeOutlined />,
   orders: <ProfileOutlined />,
+  create: <FormOutlined />,
   address: <ContactsOutlined />,
   settings: <SettingOutlined />,
   user: <UserOutlined />,

@@ -1,4 +1,5 @@
 import type { ApplicationMenuItem } from '@portal/contracts/application';
+import { CREATE_ORDER_PATH } from '../../lib/app-paths';
 import type { MessageKey } from '../../lib/i18n/message-key';
 
 export const USER_CENTER_PATH = '/user/userCenterManagement/userCenter';
@@ -13,10 +14,11 @@ export interface Shortcut {
   menuName: string;
   path: string;
   titleKey: MessageKey;
-  icon: 'user' | 'lock' | 'history' | 'contacts';
+  icon: 'user' | 'lock' | 'history' | 'contacts' | 'create';
 }
 
 export const SHORTCUTS: readonly Shortcut[] = [
+  { key: 'create', menuName: 'create', path: CREATE_ORDER_PATH, titleKey: 'route.create', icon: 'create' },
   {
     key: 'address',
     menuName: 'address',

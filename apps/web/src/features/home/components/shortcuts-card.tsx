@@ -3,6 +3,7 @@ import { Card, Empty, Typography, theme } from 'antd';
 import {
   AppstoreOutlined,
   ContactsOutlined,
+  FormOutlined,
   HistoryOutlined,
   LockOutlined,
   UserOutlined,
@@ -17,6 +18,7 @@ const ICONS: Record<Shortcut['icon'], ReactNode> = {
   lock: <LockOutlined />,
   history: <HistoryOutlined />,
   contacts: <ContactsOutlined />,
+  create: <FormOutlined />,
 };
 
 /** Buttons to the sections the signed-in user may open. */

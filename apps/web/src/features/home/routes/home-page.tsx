@@ -2,14 +2,15 @@ import { Alert, Button, Card, Col, Flex, Row, Skeleton, Typography } from 'antd'
 import { useTranslation } from 'react-i18next';
 import { useLoginUserInfo } from '../../../lib/session/use-login-user-info';
 import { AccountCard } from '../components/account-card';
+import { BalanceCard } from '../components/balance-card';
 import { SecurityCard } from '../components/security-card';
 import { ShortcutsCard } from '../components/shortcuts-card';
 import { WelcomeBanner } from '../components/welcome-banner';
 import './home-page.css';
 
 /**
- * `/user/index`: who is signed in, the customer's code and level, account security and shortcuts to the
- * sections this user may open. Later features add their own cards (balance, orders by status) to the grid.
+ * `/user/index`: the wallet balance per currency, who is signed in, the customer's code and level, account security and shortcuts to the
+ * sections this user may open. Later features add their own cards (orders by status) to the grid.
  */
 export default function HomePage() {
   const { t } = useTranslation();
@@ -41,13 +42,16 @@ export default function HomePage() {
       ) : null}
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={12} xl={8}>
+          <BalanceCard />
+        </Col>
+        <Col xs={24} lg={12} xl={8}>
           <AccountCard user={user} />
         </Col>
         <Col xs={24} lg={12} xl={8}>
-          <SecurityCard user={user} />
-        </Col>
-        <Col xs={24} lg={24} xl={8}>
           <ShortcutsCard />
+        </Col>
+        <Col xs={24} lg={12} xl={8}>
+          <SecurityCard user={user} />
         </Col>
       </Row>
     </Flex>
