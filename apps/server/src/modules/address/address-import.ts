@@ -145,9 +145,28 @@ function rowInput(rowNumber: number, text: (field: AddressSheetField) => string,
   return { input, preErrors };
 }
 
-interface SheetResult {
+export interface SheetResult {
   rows: { rowNumber: number; input: AddressInputParsed }[];
   errors: ErrorList;
+}
+
+/**
+ * ExcelJS's streaming reader now and then loses the race between an entry of the zip and the code that
+ * reads it: the same bytes that parse 99 times out of 100 fail with a TypeError inside ExcelJS
+ * ("reading 'sheets'") or yield no worksheet. The file is a buffer in memory, so reading it once more is
+ * cheap and tells a race from a broken file: a broken file fails every time. Three reads make a lost race
+ * (about 1 in 100 each) as rare as one in a million.
+ */
+const SHEET_READ_ATTEMPTS = 3;
+export async function readSheetSteadily(file: Buffer, language: Language): Promise<SheetResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await readSheet(file, language);
+    } catch (error) {
+      const raced = !(error instanceof AppError) || error.messageKey === 'address.import.unreadable';
+      if (!raced || attempt === SHEET_READ_ATTEMPTS) throw error;
+    }
+  }
 }
 
 /** Streams the first worksheet: row 1 is the header, every later non-empty row an address. */
@@ -259,7 +278,7 @@ async function readUpload(file: Buffer, language: Language): Promise<SheetResult
 
   let sheet: SheetResult;
   try {
-    sheet = await readSheet(file, language);
+    sheet = await readSheetSteadily(file, language);
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw new AppError(ApiCode.BadRequest, 'address.import.unreadable');
