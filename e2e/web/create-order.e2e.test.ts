@@ -306,9 +306,10 @@ describe('create an order', () => {
     await page.locator('#order_parcels_0_weight').fill('1.2');
     await page.locator('#order_items_0_hsCode').fill('');
     await page.locator('[data-testid=order-submit]').click();
-    expect(await page.locator('[data-testid=order-form-error]').innerText()).toBe(
-      'Please choose a product in the live quote',
-    );
+    // The alert still shows the previous message until the form's checks settle: wait for the new one.
+    await page
+      .locator('[data-testid=order-form-error]', { hasText: 'Please choose a product in the live quote' })
+      .waitFor();
     expect(calls).toEqual([]);
     await page.context().close();
   });
