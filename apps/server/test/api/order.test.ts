@@ -388,6 +388,28 @@ describe('customs and extra services', () => {
     });
   });
 
+  it('puts an order that names no customs terms on the only terms its product offers', async () => {
+    const { token } = await newCustomer();
+    const ddpOnly = await api(token).create(orderBody({ customsTerms: null }));
+    expect(ddpOnly.code).toBe(ApiCode.Ok);
+    expect((await api(token).get(ddpOnly.data.id)).data.customsTerms).toBe('DDP');
+    // The UK line offers DDU and DDP: nothing is chosen for the shipper.
+    const uk = consignee({
+      name: 'Jane Bloggs',
+      phone: '+44 20 7946 0000',
+      countryCode: 'GB',
+      province: null,
+      city: 'London',
+      postalCode: 'SW1A 1AA',
+      addressLine1: '10 Downing Street',
+    });
+    const either = await api(token).create(
+      orderBody({ productCode: 'UK-EXP', consignee: uk, customsTerms: null }),
+    );
+    expect(either.code).toBe(ApiCode.Ok);
+    expect((await api(token).get(either.data.id)).data.customsTerms).toBeNull();
+  });
+
   it('prices insurance on the insured value and a signature when asked', async () => {
     const { token } = await newCustomer();
     const plain = await api(token).create(orderBody());

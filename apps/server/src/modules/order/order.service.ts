@@ -307,6 +307,10 @@ export async function createOrder(
     ioss_number: input.iossNumber?.toUpperCase() ?? null,
   };
   const priced = await price(db, auth.customerId, input.productCode, quoteRequestOf(shipment), language);
+  // No terms named on a product that offers only one (a DDP-only line): the order is on that product's terms.
+  const [onlyTerms, ...otherTerms] = priced.offeredCustomsTerms;
+  if (shipment.customs_terms === null && onlyTerms && otherTerms.length === 0)
+    shipment.customs_terms = onlyTerms;
 
   const id = newId();
   const now = nowIso();

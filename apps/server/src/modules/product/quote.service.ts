@@ -2,6 +2,7 @@ import type { Language } from '@portal/contracts/languages';
 import type {
   BreakdownLine,
   QuoteAnswer,
+  CustomsTerms,
   QuoteRequest,
   QuoteUnusable,
   QuoteUsable,
@@ -204,6 +205,8 @@ export type PriceOrderResult =
       usable: QuoteUsable;
       /** The breakdown before wording, which an order stores so it reads in each reader's language. */
       lines: PricingLine[];
+      /** The customs terms the product offers (an order that names none takes the only one offered). */
+      offeredCustomsTerms: readonly CustomsTerms[];
       chargeableWeightGrams: number;
       volumetricWeightGrams: number;
     }
@@ -239,6 +242,7 @@ export async function priceOrder(
     ok: true,
     usable: priced.usable,
     lines: priced.lines,
+    offeredCustomsTerms: product!.pricing.customsTerms,
     chargeableWeightGrams: priced.chargeableWeightGrams,
     volumetricWeightGrams: priced.volumetricWeightGrams,
   };
