@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createAddressPartySchema, type AddressSchemaOptions } from './address.ts';
+import { AddressSchema, createAddressPartySchema, type AddressSchemaOptions } from './address.ts';
 import type { LocalizedText } from './languages.ts';
 import {
   BreakdownLineSchema,
@@ -195,21 +195,16 @@ export const OrderCreatedSchema = z.object({
 });
 export type OrderCreated = z.infer<typeof OrderCreatedSchema>;
 
-const OrderPartySchema = z.object({
-  name: z.string(),
-  company: z.string().nullable(),
-  phone: z.string(),
-  email: z.string().nullable(),
-  countryCode: z.string(),
-  province: z.string().nullable(),
-  city: z.string(),
-  district: z.string().nullable(),
-  postalCode: z.string().nullable(),
-  addressLine1: z.string(),
-  addressLine2: z.string().nullable(),
-  addressLine3: z.string().nullable(),
-  houseNumber: z.string().nullable(),
-  taxId: z.string().nullable(),
+/** A shipper or consignee as an order keeps it: the address book's answer without its own bookkeeping. */
+const OrderPartySchema = AddressSchema.omit({
+  id: true,
+  addressType: true,
+  provinceCode: true,
+  cityCode: true,
+  districtCode: true,
+  isDefault: true,
+  createdAt: true,
+  updatedAt: true,
 });
 export type OrderParty = z.infer<typeof OrderPartySchema>;
 

@@ -9,6 +9,7 @@ import type {
 import { ADDRESS_MESSAGES } from '@portal/contracts/address';
 import type { Language } from '@portal/contracts/languages';
 import { fieldMessage } from '@portal/contracts/text';
+import { addressFormFields } from '../../../lib/address-form-fields';
 
 /** What the form edits. Chinese addresses pick province/city/district in one cascader (`region`). */
 export interface AddressFormValues {
@@ -38,28 +39,7 @@ export function emptyFormValues(addressType: AddressType): AddressFormValues {
 }
 
 export function formValuesOf(address: Address): AddressFormValues {
-  const isChina = address.countryCode === CHINA;
-  return {
-    addressType: address.addressType,
-    name: address.name,
-    company: address.company,
-    phone: address.phone,
-    email: address.email,
-    countryCode: address.countryCode,
-    region: isChina
-      ? [address.province, address.city, address.district].filter((v): v is string => Boolean(v))
-      : [],
-    province: isChina ? null : address.province,
-    city: isChina ? null : address.city,
-    district: isChina ? null : address.district,
-    postalCode: address.postalCode,
-    addressLine1: address.addressLine1,
-    addressLine2: address.addressLine2,
-    addressLine3: address.addressLine3,
-    houseNumber: address.houseNumber,
-    taxId: address.taxId,
-    isDefault: address.isDefault,
-  };
+  return { addressType: address.addressType, ...addressFormFields(address), isDefault: address.isDefault };
 }
 
 const text = (value: string | null | undefined): string | null => {

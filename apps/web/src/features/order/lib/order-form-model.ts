@@ -6,6 +6,7 @@ import { ORDER_MESSAGES, type createOrderCreateSchema, type OrderCreateInput } f
 import { ExtraServiceCode, type CustomsTerms, type QuoteRequest } from '@portal/contracts/product';
 import { QUANTITY_MESSAGES } from '@portal/contracts/quantity';
 import { fieldMessage } from '@portal/contracts/text';
+import { addressFormFields } from '../../../lib/address-form-fields';
 import { majorTextToMinor } from '../../../lib/money';
 
 /**
@@ -115,26 +116,7 @@ export function emptyOrderValues(shipperAddressId: string | null = null): OrderF
 
 /** An address-book entry as the consignee's typed fields (editable after picking). */
 export function partyValuesOf(address: Address): PartyValues {
-  const isChina = address.countryCode === CHINA;
-  return {
-    name: address.name,
-    company: address.company,
-    phone: address.phone,
-    email: address.email,
-    countryCode: address.countryCode,
-    region: isChina
-      ? [address.province, address.city, address.district].filter((v): v is string => Boolean(v))
-      : [],
-    province: isChina ? null : address.province,
-    city: isChina ? null : address.city,
-    district: isChina ? null : address.district,
-    postalCode: address.postalCode,
-    addressLine1: address.addressLine1,
-    addressLine2: address.addressLine2,
-    addressLine3: address.addressLine3,
-    houseNumber: address.houseNumber,
-    taxId: address.taxId,
-  };
+  return addressFormFields(address);
 }
 
 const DECIMAL = /^\d+(\.\d+)?$/;
