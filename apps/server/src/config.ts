@@ -56,6 +56,35 @@ const EnvSchema = z.object({
   IMPORT_MAX_CONCURRENT: z.coerce.number().int().min(1).max(1000).default(4),
   IMPORT_MAX_PER_CUSTOMER: z.coerce.number().int().min(1).max(100).default(1),
   RESPONSE_CHECK: z.enum(['types', 'full']).default('types'),
+  // Operations API (issue 10): the key the provider's staff and tools present; unset = the API is closed.
+  OPERATOR_API_KEY: z.string().min(24, 'must be at least 24 characters').optional(),
+  // File storage (issue 10): a local directory, or an S3-compatible store for several instances.
+  FILE_STORAGE: z.enum(['local', 's3']).default('local'),
+  FILE_STORAGE_DIR: z.string().optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  // Background tasks (issue 10): the one task runner.
+  TASK_RUNNER_ENABLED: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  TASK_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  TASK_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  TASK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
+  TASK_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  EXPORT_FILE_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(72),
 });
 
 export interface AppConfig {
@@ -97,6 +126,30 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   /** How answers are checked against their response schema (lib/response-serializer.ts); tests use `full`. */
   responseCheck: ResponseCheck;
+  /** Key of the operations API (`x-operator-key`); undefined = the operations API answers 401 to all. */
+  operatorApiKey: string | undefined;
+  /** Where uploaded and exported files live (lib/storage). */
+  storage:
+    | { kind: 'local'; dir: string }
+    | {
+        kind: 's3';
+        endpoint: string | undefined;
+        region: string;
+        bucket: string;
+        accessKeyId: string;
+        secretAccessKey: string;
+        forcePathStyle: boolean;
+      };
+  /** The task runner (jobs/task-runner.ts). */
+  tasks: {
+    enabled: boolean;
+    pollMs: number;
+    leaseSeconds: number;
+    maxAttempts: number;
+    concurrency: number;
+  };
+  /** Hours an export's file is kept before it is deleted. */
+  exportFileTtlHours: number;
 }
 
 export interface DatabaseTimeouts {
@@ -154,6 +207,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     imports: { maxConcurrent: e.IMPORT_MAX_CONCURRENT, maxPerCustomer: e.IMPORT_MAX_PER_CUSTOMER },
     responseCheck: e.RESPONSE_CHECK,
+    operatorApiKey: e.OPERATOR_API_KEY,
+    storage: storageConfig(e, dataDir),
+    tasks: {
+      enabled: e.TASK_RUNNER_ENABLED,
+      pollMs: e.TASK_POLL_MS,
+      leaseSeconds: e.TASK_LEASE_SECONDS,
+      maxAttempts: e.TASK_MAX_ATTEMPTS,
+      concurrency: e.TASK_CONCURRENCY,
+    },
+    exportFileTtlHours: e.EXPORT_FILE_TTL_HOURS,
+  };
+}
+
+function storageConfig(e: z.infer<typeof EnvSchema>, dataDir: string): AppConfig['storage'] {
+  if (e.FILE_STORAGE === 'local')
+    return { kind: 'local', dir: path.resolve(e.FILE_STORAGE_DIR ?? path.join(dataDir, 'files')) };
+  const missing = (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((k) => !e[k]);
+  if (missing.length > 0)
+    throw new ConfigError(
+      `Invalid configuration:\n${missing.map((k) => `  ${k}: required when FILE_STORAGE=s3`).join('\n')}`,
+    );
+  return {
+    kind: 's3',
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION,
+    bucket: e.S3_BUCKET!,
+    accessKeyId: e.S3_ACCESS_KEY_ID!,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
   };
 }
 

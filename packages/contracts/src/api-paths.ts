@@ -51,6 +51,18 @@ export const ApiPath = {
   SubmitOrder: '/api/CustomerOrder/Submit',
   GetOrder: '/api/CustomerOrder/Get',
   CancelOrder: '/api/CustomerOrder/Cancel',
+  QueryOrders: '/api/CustomerOrder/Query',
+  PrintLabel: '/api/CustomerOrder/PrintLabel',
+  QueryTracking: '/api/CustomerOrder/QueryTracking',
+  QueryEndData: '/api/CustomerOrder/QueryEndData',
+  QueryHomeSummary: '/api/CustomerOrder/QueryHomeSummary',
+  // Export tasks and files (personal settings, route `fileManagement`)
+  CreateExportTask: '/api/ExportTask/Create',
+  QueryExportTask: '/api/ExportTask/Query',
+  DownloadExportTask: '/api/ExportTask/Download',
+  QueryFiles: '/api/FileManagement/Query',
+  DownloadFile: '/api/FileManagement/Download',
+  DeleteFiles: '/api/FileManagement/Delete',
   // Calls excluded from refresh-and-retry (section 8)
   QueryNewNotification: '/api/Notification/QueryNewNotification',
   BatchImportPreview: '/api/CustomerOrder/BatchImportPreview',

@@ -32,6 +32,7 @@ export interface Database {
   orders: OrdersTable;
   order_parcels: OrderParcelsTable;
   order_items: OrderItemsTable;
+  order_tracking_events: OrderTrackingEventsTable;
   order_number_counters: OrderNumberCountersTable;
   /** SQLite only; PostgreSQL draws waybill serials from the sequence `waybill_no_seq`. */
   waybill_counters: WaybillCountersTable;
@@ -441,7 +442,28 @@ export type OrdersTable = Prefixed<'shipper'> &
     updated_at: string;
     submitted_at: string | null;
     cancelled_at: string | null;
+    /** The journey, set by operations (migration 080). */
+    received_at: string | null;
+    /** Handed over to the last-mile carrier. */
+    handed_over_at: string | null;
+    delivered_at: string | null;
+    returned_at: string | null;
+    /** When the order last went into exception. */
+    exception_at: string | null;
   };
+
+export interface OrderTrackingEventsTable {
+  id: string;
+  order_id: string;
+  customer_id: string;
+  occurred_at: string;
+  location: string | null;
+  status_code: string;
+  /** In the language it was written in (`language`). */
+  description: string;
+  language: string | null;
+  created_at: string;
+}
 
 export interface OrderParcelsTable {
   order_id: string;

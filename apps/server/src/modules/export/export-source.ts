@@ -1,0 +1,62 @@
+import type { ExportKind } from '@portal/contracts/export-task';
+import type { Language, LocalizedText } from '@portal/contracts/languages';
+import type { LabelSize, OrderFilter } from '@portal/contracts/order-list';
+import type { Writable } from 'node:stream';
+import type { Db } from '../../db/database.ts';
+
+/**
+ * What an export task exports (issue 10). The task runner's export handler (modules/export) knows formats,
+ * files and progress; a source knows its data. Table sources give columns and rows, which the handler
+ * writes as xlsx (ExcelJS streaming writer) or CSV; document sources write their own file (label PDFs).
+ * Sources are listed in `export-sources.ts`, one per kind.
+ */
+
+/** Who asked and what: the task's saved request. `ids` (selected rows) wins over `filter`. */
+export interface ExportRequest {
+  customerId: string;
+  userId: string;
+  /** The language of headers, names and the file name: the one the user had when creating the task. */
+  language: Language;
+  ids: readonly string[] | null;
+  filter: OrderFilter | null;
+  labelSize: LabelSize | null;
+}
+
+export type ExportCell = string | number | null;
+
+export interface ExportColumn {
+  key: string;
+  header: LocalizedText;
+  /** How the xlsx writer formats the cell; CSV writes text either way. Default text. */
+  type?: 'text' | 'number' | 'datetime';
+  /** Column width in characters (xlsx). */
+  width?: number;
+}
+
+/** Reports progress: `done` of `total` (rows, labels). The handler turns it into 0–100 and saves it now and then. */
+export type ExportProgress = (done: number, total: number) => void;
+
+export interface TableExportSource {
+  kind: ExportKind;
+  shape: 'table';
+  /** The file's base name and the sheet's name, e.g. 订单 / Orders. */
+  title: LocalizedText;
+  columns: readonly ExportColumn[];
+  /** Rows that `rows` will give (for progress), counted with the same request. */
+  count(db: Db, request: ExportRequest): Promise<number>;
+  /** The rows, cells in column order, read from the database in pages so memory stays flat. */
+  rows(db: Db, request: ExportRequest): AsyncIterable<ExportCell[]>;
+}
+
+export interface DocumentExportSource {
+  kind: ExportKind;
+  shape: 'document';
+  title: LocalizedText;
+  /** File name extension and content type of what `write` produces. */
+  extension: 'pdf';
+  contentType: string;
+  /** Writes the whole document to `out` (without ending it); answers how many items (labels) it holds. */
+  write(db: Db, request: ExportRequest, out: Writable, progress: ExportProgress): Promise<number>;
+}
+
+export type ExportSource = TableExportSource | DocumentExportSource;
