@@ -37,6 +37,7 @@ type ScriptOrder = Pick<
   | 'received_at'
   | 'last_mile_no'
   | 'issue_kind_code'
+  | 'exception_at'
   | 'updated_at'
 >;
 
@@ -52,7 +53,8 @@ const ENDS_IN_RETURN = new Set(['REFUSED', 'LOST', 'PROHIBITED']);
  * (`updated_at`) it is due; null when the journey is over or the customer still holds it (draft).
  */
 export function nextStep(order: ScriptOrder): { step: ScriptStep; afterMinutes: number } | null {
-  const seed = `${order.id}:${order.status}:${order.last_mile_no ?? ''}:${order.issue_kind_code ?? ''}`;
+  // Each exception is a new state, so the dice after it differ from the ones before it (no loop).
+  const seed = `${order.id}:${order.status}:${order.last_mile_no ?? ''}:${order.exception_at ?? ''}`;
   const roll = chance(`${seed}:roll`);
   const after = (low: number, high: number) => Math.round(between(`${seed}:delay`, low, high));
   switch (order.status) {
