@@ -8,6 +8,8 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { addressRoutes } from './modules/address/address.routes.ts';
 import { applicationRoutes } from './modules/application/application.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { operationsRoutes } from './modules/operations/operations.routes.ts';
+import { OPS_PREFIX } from './modules/operations/operations.schemas.ts';
 import { orderRoutes } from './modules/order/order.routes.ts';
 import { productRoutes } from './modules/product/product.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
@@ -87,6 +89,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(productRoutes);
   await app.register(walletRoutes);
   await app.register(orderRoutes);
+  // The provider's staff: its own prefix and credential (the operator key), no customer session.
+  await app.register(operationsRoutes);
   if (options.configure) await options.configure(app);
 
   const webDistDir = config.webDistDir;
@@ -95,6 +99,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setNotFoundHandler((request, reply) => {
     if (
       request.url.startsWith('/api/') ||
+      request.url.startsWith(`${OPS_PREFIX}/`) ||
       !webDistDir ||
       (request.method !== 'GET' && request.method !== 'HEAD')
     ) {

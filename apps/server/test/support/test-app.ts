@@ -62,6 +62,8 @@ export async function createTestApps(
     SCHEDULER_ENABLED: 'false',
     // Every answer is checked by zod and by the fast path, which must agree byte for byte.
     RESPONSE_CHECK: 'full',
+    // The demo orders cost a few hundred milliseconds per app; the tests that look at them ask for them.
+    SEED_DEMO_ORDERS: 'false',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
