@@ -66,6 +66,8 @@ const PRINTER_DOT_MM = 25.4 / 203;
 const MIN_MODULE_MM = 2 * PRINTER_DOT_MM;
 const MIN_BAR_HEIGHT_MM = 12;
 const QR_QUIET_ZONE_MODULES = 4;
+/** Labels between two clearings of pdfkit's word layout cache. */
+const LAYOUT_CACHE_LABELS = 200;
 
 /** Page and label boxes of each size, mm. */
 export interface SheetLayout {
@@ -168,6 +170,7 @@ export class LabelPdfWriter {
     const [x, y, width, height] = cells[slot]!;
     drawLabel(this.doc, label, this.captions, x + inset, y + inset, width - 2 * inset, height - 2 * inset);
     this.count++;
+    if (this.count % LAYOUT_CACHE_LABELS === 0) this.clearLayoutCache();
   }
 
   async finish(): Promise<number> {
@@ -175,6 +178,18 @@ export class LabelPdfWriter {
     this.doc.end();
     await this.done;
     return this.count;
+  }
+
+  /**
+   * pdfkit keeps the glyph layout of every distinct word it has set, for the document's life; a label's
+   * numbers and addresses are mostly new words, so on a long run the cache grew by about 4 KB a label.
+   * Emptied now and then, it keeps its use (the captions, repeated words) and stays small.
+   */
+  private clearLayoutCache() {
+    const fonts = (this.doc as unknown as { _fontFamilies?: Record<string, { layoutCache?: object }> })
+      ._fontFamilies;
+    for (const font of Object.values(fonts ?? {}))
+      if (font.layoutCache) font.layoutCache = Object.create(null) as object;
   }
 
   /** Dashed lines along the cells' edges, where the sheet is cut. */
