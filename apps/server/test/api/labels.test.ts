@@ -362,6 +362,8 @@ describe('text that does not fit', () => {
       const pdf = Buffer.concat(chunks);
       expect(renderPages(pdf)).toHaveLength(size === 'A4' ? 1 : 2);
       expect(scannedWaybills(pdf, size, 2)).toEqual(['PS000000012361', 'PS000000012372']);
+      // Whole grams stay whole: 12.345 kg is not rounded to 12.35.
+      expect(pdfText(pdf)).toContain('12.345 kg');
       // eslint-disable-next-line no-control-regex
       expect(pdfText(pdf)).not.toMatch(/[\u0000-\u0008\u001b]/);
     }

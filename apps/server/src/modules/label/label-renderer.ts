@@ -117,7 +117,8 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]+/g;
 const printableLine = (text: string) => text.replace(CONTROL, ' ').trim();
 const printable = (text: string) => text.split('\n').map(printableLine).filter(Boolean).join('\n');
 
-const formatKg = (kg: number) => `${kg.toFixed(kg < 10 ? 3 : 2).replace(/0$/, '')} kg`;
+/** Weights are whole grams: up to three decimals of a kg, at least two (1.20 kg, 12.345 kg). */
+const formatKg = (kg: number) => `${kg.toFixed(3).replace(/0$/, '')} kg`;
 
 type Doc = PDFKit.PDFDocument;
 
