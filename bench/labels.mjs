@@ -75,7 +75,7 @@ async function runRenderer() {
   const sink = countingSink();
   const started = performance.now();
   const writer = new LabelPdfWriter(SIZE, labelCaptions('zh-CN'), sink);
-  for (const label of labels) writer.add(label);
+  await writer.addAll(labels);
   await writer.finish();
   return { ms: performance.now() - started, bytes: sink.bytes };
 }

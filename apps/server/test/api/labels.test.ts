@@ -231,6 +231,38 @@ describe('refusals: nothing printed', () => {
   });
 });
 
+const sampleLabel = (): LabelData => ({
+  waybillNo: 'PS000000012361',
+  customerOrderNo: 'R1',
+  productCode: 'US-DDP-EXP',
+  productName: 'US line',
+  shipper: {
+    name: '张三',
+    company: null,
+    phone: '13800138000',
+    addressLines: ['科技园南区 1 栋 101'],
+    cityLine: '广东省 深圳市 南山区',
+    postalCode: '518000',
+    countryCode: 'CN',
+    countryName: 'China',
+  },
+  consignee: {
+    name: 'Jane Doe',
+    company: null,
+    phone: '+1 555 0100',
+    addressLines: ['1 Main Street'],
+    cityLine: 'Los Angeles, CA',
+    postalCode: '90001',
+    countryCode: 'US',
+    countryName: 'United States',
+  },
+  parcelNo: 1,
+  parcelCount: 1,
+  weightKg: 1.2,
+  weightKind: 'forecast',
+  contents: ['T-shirt ×2'],
+});
+
 /** Runs the `labels` export source into memory, as the export task handler would into a file. */
 async function exportLabels(request: Partial<ExportRequest> & { customerId: string }) {
   const out = new PassThrough();
@@ -314,6 +346,24 @@ describe('export source `labels`', () => {
       });
       expect(bytes).toBe(0);
     }
+  });
+});
+
+describe('a long print', () => {
+  it('gives the event loop a turn every 10 labels while drawing', async () => {
+    const out = new PassThrough();
+    out.resume();
+    const writer = new LabelPdfWriter('100x100', labelCaptions('en-US'), out);
+    const seen: number[] = [];
+    const watch = () => {
+      seen.push(writer.labels);
+      if (writer.labels < 30) setImmediate(watch);
+    };
+    setImmediate(watch);
+    await writer.addAll(Array.from({ length: 30 }, () => sampleLabel()));
+    await writer.finish();
+    // Without the turns the watcher would first run after all 30 labels.
+    expect(seen.slice(0, 3)).toEqual([10, 20, 30]);
   });
 });
 
