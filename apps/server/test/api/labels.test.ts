@@ -157,6 +157,14 @@ describe('refusals: nothing printed', () => {
     expect(mixed.envelope!.code).toBe(ApiCode.NotFound);
     expect(mixed.envelope!.message).toBe(`1 个订单不存在：${unknown}；未打印任何面单`);
     expect(mixed.envelope!.data).toEqual({ ids: [unknown] });
+
+    // Many unknown ids: the message names the first ten, the data all of them.
+    const many = Array.from({ length: 12 }, () => newId());
+    const crowd = await printLabel(shop.token, { ids: many }, 'en-US');
+    expect(crowd.envelope!.message).toBe(
+      `12 order(s) not found: ${many.slice(0, 10).join(', ')} …; no label was printed`,
+    );
+    expect(crowd.envelope!.data).toEqual({ ids: many });
   });
 
   it('refuses drafts and cancelled orders, naming their reference numbers', async () => {
