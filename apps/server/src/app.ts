@@ -8,6 +8,7 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { addressRoutes } from './modules/address/address.routes.ts';
 import { applicationRoutes } from './modules/application/application.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { labelRoutes } from './modules/label/label.routes.ts';
 import { operationsRoutes } from './modules/operations/operations.routes.ts';
 import { OPS_PREFIX } from './modules/operations/operations.schemas.ts';
 import { orderRoutes } from './modules/order/order.routes.ts';
@@ -91,6 +92,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(orderRoutes);
   // The provider's staff: its own prefix and credential (the operator key), no customer session.
   await app.register(operationsRoutes);
+  await app.register(labelRoutes);
   if (options.configure) await options.configure(app);
 
   const webDistDir = config.webDistDir;
