@@ -11,9 +11,10 @@ import { newId } from '../lib/ids.ts';
  *
  * - `enqueue(db | trx, kind, payload)` writes a queued row in the caller's transaction: the task exists
  *   exactly when the caller's change commits.
- * - Claiming is one UPDATE … WHERE id IN (due rows) RETURNING. On PostgreSQL the inner SELECT takes
- *   `FOR UPDATE SKIP LOCKED`, so instances sharing the database claim disjoint rows without waiting on
- *   each other; SQLite runs one write statement at a time, so the same UPDATE is atomic there as it is.
+ * - Claiming is one UPDATE … RETURNING of due rows. On PostgreSQL the due rows are selected `FOR UPDATE
+ *   SKIP LOCKED` (in a materialized CTE), so instances sharing the database claim disjoint rows without
+ *   waiting on each other; SQLite runs one write statement at a time, so its UPDATE … WHERE id IN (due
+ *   rows) is atomic as it is.
  * - A claimed task carries a lease (owner + expiry) that the running instance renews; a task whose
  *   instance died is due again once its lease runs out.
  * - A failed attempt is retried after an exponential backoff; after the last attempt the task is failed
@@ -198,25 +199,45 @@ export class TaskRunner {
           eb.and([eb('status', '=', 'running'), eb('lease_expires_at', '<=', nowIso)]),
         ]),
       ]);
-    let candidates = this.db.selectFrom('tasks').select('id').where(due).orderBy('run_after').limit(limit);
-    if (this.db.getExecutor().adapter instanceof PostgresAdapter)
-      candidates = candidates.forUpdate().skipLocked();
-    return (
-      (await this.db
+    const claimed = {
+      status: 'running',
+      lease_owner: this.owner,
+      lease_expires_at: this.leaseUntil(now),
+    } as const;
+    if (this.db.getExecutor().adapter instanceof PostgresAdapter) {
+      // The CTE is evaluated once (MATERIALIZED): a LIMIT … SKIP LOCKED subquery inside `IN (…)` may be
+      // re-run by the planner and hand out more rows than asked for.
+      return (await this.db
+        .with(
+          (cte) => cte('due').materialized(),
+          (db) =>
+            db
+              .selectFrom('tasks')
+              .select('id')
+              .where(due)
+              .orderBy('run_after')
+              .limit(limit)
+              .forUpdate()
+              .skipLocked(),
+        )
         .updateTable('tasks')
-        .set((eb) => ({
-          status: 'running',
-          lease_owner: this.owner,
-          lease_expires_at: this.leaseUntil(now),
-          attempts: eb('attempts', '+', 1),
-          updated_at: nowIso,
-        }))
-        .where('id', 'in', candidates)
-        // Re-checked on the locked row: a row another instance claimed meanwhile no longer matches.
-        .where(due)
-        .returningAll()
-        .execute()) as TaskRow[]
-    );
+        .from('due')
+        .set((eb) => ({ ...claimed, attempts: eb('tasks.attempts', '+', 1), updated_at: nowIso }))
+        .whereRef('tasks.id', '=', 'due.id')
+        .returningAll('tasks')
+        .execute()) as TaskRow[];
+    }
+    // SQLite runs one write statement at a time: the UPDATE with its subquery is atomic as it is.
+    return (await this.db
+      .updateTable('tasks')
+      .set((eb) => ({ ...claimed, attempts: eb('attempts', '+', 1), updated_at: nowIso }))
+      .where(
+        'id',
+        'in',
+        this.db.selectFrom('tasks').select('id').where(due).orderBy('run_after').limit(limit),
+      )
+      .returningAll()
+      .execute()) as TaskRow[];
   }
 
   private leaseUntil(from: Date) {

@@ -20,6 +20,11 @@ export const exportMessages = defineMessages({
     'en-US': 'This export is not available yet',
     'zh-TW': '此類匯出暫不可用',
   },
+  'exportTask.idInvalid': {
+    'zh-CN': '所选订单编号无效',
+    'en-US': 'A selected order id is not valid',
+    'zh-TW': '所選訂單編號無效',
+  },
   'exportTask.failed': {
     'zh-CN': '导出失败，请稍后重试；如仍失败请联系客服',
     'en-US': 'The export failed; please try again later, or contact customer service if it keeps failing',

@@ -5,8 +5,8 @@ import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { enqueue } from '../../jobs/task-runner.ts';
-import { AppError } from '../../lib/errors.ts';
-import { newId } from '../../lib/ids.ts';
+import { AppError, invalidField } from '../../lib/errors.ts';
+import { isPlainId, newId } from '../../lib/ids.ts';
 import { translate } from '../../lib/messages.ts';
 import { StoredFileMissing, type FileStorage } from '../../lib/storage/index.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
@@ -45,6 +45,8 @@ export async function createExportTask(
 ): Promise<ExportTask> {
   if (!sourceFor(input.kind, input.format))
     throw new AppError(ApiCode.BadRequest, 'exportTask.kindUnavailable');
+  const badId = input.ids?.findIndex((id) => !isPlainId(id)) ?? -1;
+  if (badId >= 0) throw invalidField(`ids.${badId}`, 'exportTask.idInvalid');
   const id = newId();
   const taskId = newId();
   const now = new Date().toISOString();
@@ -91,7 +93,8 @@ export async function queryExportTasks(
   query: repo.ExportTaskListQuery,
   language: Language,
 ) {
-  const { rows, total } = await repo.listExportTasks(db, auth.customerId, query);
+  const ids = query.ids?.filter(isPlainId);
+  const { rows, total } = await repo.listExportTasks(db, auth.customerId, { ...query, ids });
   return {
     items: rows.map((row) => toExportTask(row, language)),
     total,
@@ -115,7 +118,7 @@ export async function openExportFile(
   id: string,
 ): Promise<DownloadableFile> {
   const gone = () => new AppError(ApiCode.NotFound, 'exportTask.fileGone');
-  const row = await repo.findExportTask(db, auth.customerId, id);
+  const row = isPlainId(id) ? await repo.findExportTask(db, auth.customerId, id) : undefined;
   if (
     !row ||
     row.status !== 'succeeded' ||

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Readable } from 'node:stream';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
-import { newId } from '../../lib/ids.ts';
+import { isPlainId, newId } from '../../lib/ids.ts';
 import { StoredFileMissing, type FileStorage } from '../../lib/storage/index.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
 import { sniffContentType } from './content-type.ts';
@@ -24,7 +24,7 @@ export async function queryFiles(db: Db, auth: AuthContext, query: repo.FileList
 }
 
 export async function openFile(db: Db, storage: FileStorage, auth: AuthContext, id: string) {
-  const row = await repo.findFile(db, auth.customerId, id);
+  const row = isPlainId(id) ? await repo.findFile(db, auth.customerId, id) : undefined;
   if (!row) throw notFound();
   let stream: Readable;
   try {
@@ -48,6 +48,7 @@ export async function deleteFiles(
   log: FastifyBaseLogger,
 ): Promise<number> {
   const wanted = [...new Set(ids)];
+  if (!wanted.every(isPlainId)) throw notFound();
   const deleted = await db.transaction().execute(async (trx) => {
     const found = await repo.findFiles(trx, auth.customerId, wanted);
     if (found.length !== wanted.length) throw notFound();
