@@ -1,4 +1,5 @@
 import type { ExportKind } from '@portal/contracts/export-task';
+import { labelExportSource } from '../label/label-export-source.ts';
 import { endDataExportSource, ordersExportSource } from '../order/order-export.ts';
 import type { ExportSource } from './export-source.ts';
 
@@ -9,4 +10,5 @@ import type { ExportSource } from './export-source.ts';
 export const EXPORT_SOURCES: Partial<Record<ExportKind, ExportSource>> = {
   orders: ordersExportSource,
   endData: endDataExportSource,
+  labels: labelExportSource,
 };
