@@ -8,6 +8,8 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { addressRoutes } from './modules/address/address.routes.ts';
 import { applicationRoutes } from './modules/application/application.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { exportRoutes } from './modules/export/export.routes.ts';
+import { fileRoutes } from './modules/file/file.routes.ts';
 import { labelRoutes } from './modules/label/label.routes.ts';
 import { operationsRoutes } from './modules/operations/operations.routes.ts';
 import { OPS_PREFIX } from './modules/operations/operations.schemas.ts';
@@ -93,6 +95,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // The provider's staff: its own prefix and credential (the operator key), no customer session.
   await app.register(operationsRoutes);
   await app.register(labelRoutes);
+  await app.register(exportRoutes);
+  await app.register(fileRoutes);
   if (options.configure) await options.configure(app);
 
   const webDistDir = config.webDistDir;
