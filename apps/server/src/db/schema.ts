@@ -34,6 +34,7 @@ export interface Database {
   order_items: OrderItemsTable;
   order_tracking_events: OrderTrackingEventsTable;
   order_number_counters: OrderNumberCountersTable;
+  customer_order_counts: CustomerOrderCountsTable;
   /** SQLite only; PostgreSQL draws waybill serials from the sequence `waybill_no_seq`. */
   waybill_counters: WaybillCountersTable;
 }
@@ -450,7 +451,25 @@ export type OrdersTable = Prefixed<'shipper'> &
     returned_at: string | null;
     /** When the order last went into exception. */
     exception_at: string | null;
+    /** The customer's n-th order, 1, 2, … without gaps: the list's order (migration 085). */
+    customer_seq: number;
+    /** The consignee's name, company, phone, email and city, lowercased: what the keyword filter searches. */
+    consignee_search: string;
   };
+
+/** Per customer: its orders per status and its last `customer_seq`; kept by modules/order/order-status.ts. */
+export interface CustomerOrderCountsTable {
+  customer_id: string;
+  last_seq: number;
+  draft: number;
+  submitted: number;
+  received: number;
+  in_transit: number;
+  delivered: number;
+  exception: number;
+  returned: number;
+  cancelled: number;
+}
 
 export interface OrderTrackingEventsTable {
   id: string;

@@ -32,7 +32,9 @@ describe(`create-order menu entry (${ENGINE})`, () => {
     const { jwtToken } = await signIn(t.app);
     const menu = await menuOf(jwtToken, 'en-US');
     const orders = menu.find((m) => m.name === 'orders');
-    expect(orders?.children.map((m) => m.name).slice(0, 2)).toEqual(['create', 'address']);
+    const names = orders?.children.map((m) => m.name) ?? [];
+    expect(names.indexOf('create')).toBeGreaterThanOrEqual(0);
+    expect(names.indexOf('create')).toBeLessThan(names.indexOf('address'));
     expect(findByName(menu, 'create')).toMatchObject({ path: '/user/orders/create', title: 'Create order' });
     expect(findByName(await menuOf(jwtToken, 'zh-TW'), 'create')?.title).toBe('建立訂單');
     expect(findByName(await menuOf(jwtToken, 'zh-CN'), 'create')?.title).toBe('创建订单');

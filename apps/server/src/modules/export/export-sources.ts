@@ -1,8 +1,11 @@
 import type { ExportKind } from '@portal/contracts/export-task';
+import { labelExportSource } from '../label/label-export-source.ts';
 import type { ExportSource } from './export-source.ts';
 
 /**
  * Every export kind's source, one per kind of EXPORT_KINDS. The order list module gives `orders` and
  * `endData`; the label module gives `labels`.
  */
-export const EXPORT_SOURCES: Partial<Record<ExportKind, ExportSource>> = {};
+export const EXPORT_SOURCES: Partial<Record<ExportKind, ExportSource>> = {
+  labels: labelExportSource,
+};

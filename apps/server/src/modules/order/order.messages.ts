@@ -51,6 +51,11 @@ export const orderMessages = defineMessages({
     'en-US': 'Order {customerOrderNo} is {status} and cannot be canceled; no order was canceled',
     'zh-TW': '訂單 {customerOrderNo} 目前狀態為「{status}」，不能取消；未取消任何訂單',
   },
+  'order.illegalTransition': {
+    'zh-CN': '订单 {customerOrderNo} 当前状态为“{from}”，不能变为“{to}”',
+    'en-US': 'Order {customerOrderNo} is {from} and cannot become {to}',
+    'zh-TW': '訂單 {customerOrderNo} 目前狀態為「{from}」，不能變為「{to}」',
+  },
   'order.status.draft': { 'zh-CN': '草稿', 'en-US': 'draft', 'zh-TW': '草稿' },
   'order.status.submitted': { 'zh-CN': '已提交', 'en-US': 'submitted', 'zh-TW': '已提交' },
   'order.status.received': { 'zh-CN': '已收货', 'en-US': 'received', 'zh-TW': '已收貨' },

@@ -29,6 +29,7 @@ import { countryCodes } from '../reference/countries.ts';
 import { postLedgerEntry } from '../wallet/ledger.ts';
 import { statusMessageKey } from './order.messages.ts';
 import * as repo from './order.repository.ts';
+import { transitionOrder } from './order-status.ts';
 import { issueWaybillNo } from './waybill.ts';
 
 /**
@@ -208,17 +209,15 @@ async function submitInTransaction(
   language: Language,
 ): Promise<string> {
   const waybillNo = await issueWaybillNo(trx);
-  const changed = await repo.markSubmitted(trx, auth.customerId, order.id, {
-    ...chargeColumns(priced),
-    waybill_no: waybillNo,
-    submitted_at: now,
-    updated_at: now,
+  await transitionOrder(trx, {
+    customerId: auth.customerId,
+    orderId: order.id,
+    to: 'submitted',
+    at: now,
+    set: { ...chargeColumns(priced), waybill_no: waybillNo },
+    language,
+    refusalKey: 'order.notDraft',
   });
-  if (changed === 0) {
-    const current = await repo.findOrder(trx, auth.customerId, order.id);
-    if (!current) throw notFound();
-    throw wrongStatus('order.notDraft', current.customer_order_no, current.status, language);
-  }
   const { totalAmount, currencyCode } = priced.usable;
   // A free shipment holds nothing (the ledger takes no empty rows).
   if (totalAmount === 0) return waybillNo;
@@ -531,7 +530,16 @@ export async function cancelOrders(
     const blocked = orders.find((order) => order.status !== 'draft' && order.status !== 'submitted');
     if (blocked)
       throw wrongStatus('order.notCancellable', blocked.customer_order_no, blocked.status, language);
+    const now = nowIso();
     for (const order of orders) {
+      // The status first, then the ledger: the lock order of order-status.ts.
+      await transitionOrder(trx, {
+        customerId: auth.customerId,
+        orderId: order.id,
+        to: 'cancelled',
+        at: now,
+        language,
+      });
       if (order.status !== 'submitted' || !order.estimated_total) continue;
       const total = Number(order.estimated_total);
       await postLedgerEntry(trx, {
@@ -545,6 +553,6 @@ export async function cancelOrders(
         createdBy: auth.userId,
       });
     }
-    return repo.markCancelled(trx, auth.customerId, unique, nowIso());
+    return orders.length;
   });
 }
