@@ -310,14 +310,15 @@ export default function OrderListPage() {
               <span data-testid={`order-tab-${tab}`}>
                 {t(tab === 'all' ? 'orderList.status.all' : `orderList.status.${tab}`)}
                 {count !== null ? (
-                  <Badge
-                    count={count}
-                    overflowCount={999_999}
-                    showZero
-                    color={tab === 'exception' && count > 0 ? 'red' : 'default'}
-                    style={{ marginInlineStart: 6 }}
-                    data-testid={`order-tab-count-${tab}`}
-                  />
+                  <span data-testid={`order-tab-count-${tab}`} data-count={count}>
+                    <Badge
+                      count={count}
+                      overflowCount={999_999}
+                      showZero
+                      color={tab === 'exception' && count > 0 ? 'red' : 'default'}
+                      style={{ marginInlineStart: 6 }}
+                    />
+                  </span>
                 ) : null}
               </span>
             ),

@@ -1,0 +1,244 @@
+import { ApiPath } from '@portal/contracts/api-paths';
+import type { Envelope } from '@portal/contracts/envelope';
+import type { OrderCreated, OrderCreateInput } from '@portal/contracts/order';
+import type { OrderQueryInput, OrderQueryResult } from '@portal/contracts/order-list';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { launchBrowser, newPage, screenshot } from '../support/browser.ts';
+import { DEMO, signIn } from '../support/demo.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+
+const ORDER_LIST = '/user/orders/order';
+/** The US line of the demo catalog. */
+const US_LINE = 'US-DDP-EXP';
+
+let server: RunningServer;
+let browser: Browser;
+let token: string;
+/** Orders this file submits itself (reference numbers unique to the run). */
+let submitted: OrderCreated[];
+
+async function call<T>(path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${server.baseUrl}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      Authorization: `Bearer ${token}`,
+      'Accept-Language': 'zh-CN',
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const envelope = (await response.json()) as Envelope<T>;
+  if (envelope.code !== 200) throw new Error(`${path} answered ${envelope.code}: ${envelope.message}`);
+  return envelope.data;
+}
+
+const queryOrders = (query: OrderQueryInput) => call<OrderQueryResult>(ApiPath.QueryOrders, query);
+
+function usOrder(reference: string): OrderCreateInput {
+  return {
+    productCode: US_LINE,
+    customerOrderNo: reference,
+    shipper: {
+      name: '杭州发货仓',
+      phone: '13800138000',
+      countryCode: 'CN',
+      province: '浙江省',
+      city: '杭州市',
+      district: '西湖区',
+      postalCode: '310000',
+      addressLine1: '文三路 100 号',
+    },
+    consignee: {
+      name: 'John Smith',
+      phone: '2025550123',
+      countryCode: 'US',
+      province: 'CA',
+      city: 'Los Angeles',
+      postalCode: '90001',
+      addressLine1: '100 Main St',
+    },
+    parcels: [{ weight: 1.2, length: 30, width: 20, height: 10 }],
+    items: [
+      {
+        nameCn: 'T恤',
+        nameEn: 'T-shirt',
+        quantity: 2,
+        unitPrice: 1250,
+        currencyCode: 'USD',
+        hsCode: '610910',
+      },
+    ],
+    hasBattery: false,
+    submit: true,
+  };
+}
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  const login = await fetch(`${server.baseUrl}${ApiPath.CustomerLogin}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ userName: DEMO.loginName, password: DEMO.password }),
+  });
+  token = ((await login.json()) as Envelope<{ jwtToken: string }>).data.jwtToken;
+  const run = Date.now().toString(36).toUpperCase();
+  submitted = [];
+  for (const n of [1, 2, 3])
+    submitted.push(await call<OrderCreated>(ApiPath.CreateOrder, usOrder(`E2E-${run}-${n}`)));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function openList(
+  options: { language?: string; dark?: boolean; width?: number; search?: string } = {},
+) {
+  const page = await newPage(browser, {
+    baseUrl: server.baseUrl,
+    colorScheme: options.dark ? 'dark' : 'light',
+    viewport: { width: options.width ?? 1440, height: 900 },
+  });
+  await page.addInitScript(
+    ({ lang, dark }) => {
+      localStorage.setItem('portal.language', JSON.stringify(lang));
+      if (dark) localStorage.setItem('portal.layoutSettings', JSON.stringify({ darkMode: true }));
+    },
+    { lang: options.language ?? 'zh-CN', dark: options.dark === true },
+  );
+  await signIn(page, DEMO);
+  await page.goto(`${ORDER_LIST}${options.search ?? ''}`);
+  await page.locator('[data-testid=order-table], [data-testid=order-empty]').first().waitFor();
+  return page;
+}
+
+const tabCount = async (page: Page, tab: string) =>
+  Number(await page.locator(`[data-testid=order-tab-count-${tab}]`).first().getAttribute('data-count'));
+
+/** Rows of the table (antd keeps a hidden measure row; only data rows carry a row key). */
+const rows = (page: Page) => page.locator('[data-testid=order-table] tr[data-row-key]');
+
+describe('my orders', () => {
+  test('find orders by pasting numbers; an unknown number is reported as not found', async () => {
+    const page = await openList();
+    const [first, second] = submitted;
+    const pasted = `${first!.customerOrderNo}\n${second!.waybillNo}；NO-SUCH-NUMBER-42`;
+    await page.locator('[data-testid=order-filter-numbers]').fill(pasted);
+    expect(await page.locator('[data-testid=order-numbers-count]').innerText()).toContain('3');
+    const answered = page.waitForResponse((r) => r.url().includes(ApiPath.QueryOrders));
+    await page.locator('[data-testid=order-search]').click();
+    await answered;
+    await page.locator('[data-testid=order-not-found]').waitFor();
+    expect(await page.locator('[data-testid=order-not-found-numbers]').innerText()).toContain(
+      'NO-SUCH-NUMBER-42',
+    );
+    await expect.poll(() => rows(page).count()).toBe(2);
+    const text = await page.locator('[data-testid=order-table]').innerText();
+    expect(text).toContain(first!.customerOrderNo);
+    expect(text).toContain(second!.waybillNo!);
+    // The search lives in the URL: reloading shows the same result.
+    expect(new URL(page.url()).searchParams.get('numbers')).toContain(first!.customerOrderNo);
+    await page.reload();
+    await page.locator('[data-testid=order-not-found]').waitFor();
+    await expect.poll(() => rows(page).count()).toBe(2);
+    await page.context().close();
+  });
+
+  test('a delivered or in-transit order shows its detail and tracking timeline', async () => {
+    const moving = await queryOrders({ status: 'in_transit', pageIndex: 1, pageSize: 1 });
+    const delivered = await queryOrders({ status: 'delivered', pageIndex: 1, pageSize: 1 });
+    const order = moving.list[0] ?? delivered.list[0];
+    expect(order, 'the demo seed has orders on their way').toBeDefined();
+    const page = await openList({ search: `?numbers=${encodeURIComponent(order!.waybillNo!)}` });
+    await expect.poll(() => rows(page).count()).toBe(1);
+    await rows(page).first().locator('[data-testid=order-action-detail]').click();
+    const drawer = page.locator('[data-testid=order-detail]');
+    await drawer.locator('[data-testid=order-detail-waybill]').waitFor();
+    expect(await drawer.locator('[data-testid=order-detail-waybill]').innerText()).toContain(
+      order!.waybillNo!,
+    );
+    await drawer.locator('[data-testid=tracking-timeline]').waitFor();
+    expect(await drawer.locator('[data-testid=tracking-event]').count()).toBeGreaterThan(0);
+    // The ledger rows of this order: at least the hold of its charge.
+    expect(
+      await drawer.locator('[data-testid=order-detail-ledger] tr[data-row-key]').count(),
+    ).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
+  test('two selected orders print as one PDF with a page per label', async () => {
+    const [first, second] = submitted;
+    const page = await openList({
+      search: `?numbers=${encodeURIComponent(`${first!.waybillNo},${second!.waybillNo}`)}`,
+    });
+    await expect.poll(() => rows(page).count()).toBe(2);
+    await page.locator('[data-testid=order-label-size]').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="100×100 mm"]').click();
+    for (const order of [second!, first!])
+      await page.locator(`tr[data-row-key="${order.id}"] .ant-checkbox-input`).check();
+    const printed = page.waitForResponse((r) => r.url().includes(ApiPath.PrintLabel));
+    const tab = page.context().waitForEvent('page');
+    await page.locator('[data-testid=order-batch-print]').click();
+    const response = await printed;
+    const request = JSON.parse(response.request().postData() ?? '{}') as { ids: string[]; size: string };
+    // In the order selected, in the chosen (and remembered) size.
+    expect(request).toEqual({ ids: [second!.id, first!.id], size: '100x100' });
+    expect(response.headers()['content-type']).toContain('application/pdf');
+    const pdf = (await response.body()).toString('latin1');
+    expect(pdf.startsWith('%PDF-')).toBe(true);
+    expect(pdf.match(/\/Type\s*\/Page\b/g)?.length ?? 0).toBeGreaterThanOrEqual(2);
+    await (await tab).waitForLoadState();
+    expect(await page.evaluate(() => localStorage.getItem('portal.labelSize'))).toBe('"100x100"');
+    await page.context().close();
+  });
+
+  test('cancelling a submitted order moves it from the submitted count to the cancelled count', async () => {
+    const order = submitted[2]!;
+    const page = await openList({ search: '?status=submitted' });
+    const before = {
+      submitted: await tabCount(page, 'submitted'),
+      cancelled: await tabCount(page, 'cancelled'),
+    };
+    const row = page.locator(`tr[data-row-key="${order.id}"]`);
+    await page.locator('[data-testid=order-filter-numbers]').fill(order.customerOrderNo);
+    await page.locator('[data-testid=order-filter-numbers]').press('Control+Enter');
+    await row.waitFor();
+    await row.locator('[data-testid=order-action-more]').click();
+    await page.locator('.ant-dropdown:visible [data-testid=order-action-cancel]').click();
+    // The confirmation says the hold is released.
+    await page.locator('.ant-modal-confirm').getByText(order.customerOrderNo).waitFor();
+    expect(await page.locator('.ant-modal-confirm').innerText()).toContain('解冻');
+    const cancelled = page.waitForResponse((r) => r.url().includes(ApiPath.CancelOrder));
+    await page.locator('.order-cancel-confirm').click();
+    expect(((await (await cancelled).json()) as Envelope<unknown>).code).toBe(200);
+    await expect.poll(() => tabCount(page, 'cancelled')).toBe(before.cancelled + 1);
+    expect(await tabCount(page, 'submitted')).toBe(before.submitted - 1);
+    await page.context().close();
+  });
+});
+
+describe('screenshots of the list and the drawer', () => {
+  const VARIANTS = [
+    { name: 'zh-CN', language: 'zh-CN', allTab: '全部' },
+    { name: 'en-US', language: 'en-US', allTab: 'All' },
+    { name: 'zh-TW', language: 'zh-TW', allTab: '全部' },
+    { name: 'dark', language: 'zh-CN', allTab: '全部', dark: true },
+    { name: 'mobile-375', language: 'zh-CN', allTab: '全部', width: 375 },
+  ];
+  test.each(VARIANTS)('$name', async (variant) => {
+    const page = await openList(variant);
+    await page.locator('[data-testid=order-tab-all]').getByText(variant.allTab).waitFor();
+    await screenshot(page, `order-list-${variant.name}`);
+    if (variant.width) {
+      // The page itself never scrolls sideways; the table scrolls inside itself.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    }
+    await rows(page).first().locator('[data-testid=order-action-detail]').click();
+    await page.locator('[data-testid=order-detail] [data-testid=order-detail-charges]').waitFor();
+    await screenshot(page, `order-detail-${variant.name}`);
+    await page.context().close();
+  });
+});
