@@ -68,7 +68,7 @@ const MIN_BAR_HEIGHT_MM = 12;
 const QR_QUIET_ZONE_MODULES = 4;
 
 /** Page and label boxes of each size, mm. */
-interface SheetLayout {
+export interface SheetLayout {
   page: [number, number];
   /** Label cells on one page, left to right, top to bottom: [x, y, width, height]. */
   cells: [number, number, number, number][];
@@ -77,7 +77,8 @@ interface SheetLayout {
   cutLines: boolean;
 }
 
-function sheetLayout(size: LabelSize): SheetLayout {
+/** Where labels of a size go: the page and its label cells (mm). */
+export function sheetLayout(size: LabelSize): SheetLayout {
   if (size === 'A4') {
     // Two columns of 100 mm and two rows of 143.5 mm, centred: 5 mm page margin all round.
     const [cw, ch] = [100, 143.5];
