@@ -535,7 +535,7 @@ const enUS: Messages = {
       weights: 'Weight',
       charge: 'Charge',
       status: 'Status',
-      times: 'Time',
+      times: 'Created / submitted',
       actions: 'Actions',
     },
     weight: {

@@ -523,7 +523,7 @@ const zhCN = {
       weights: '重量',
       charge: '费用',
       status: '状态',
-      times: '时间',
+      times: '创建 / 提交时间',
       actions: '操作',
     },
     weight: {

@@ -520,7 +520,7 @@ const zhTW: Messages = {
       weights: '重量',
       charge: '費用',
       status: '狀態',
-      times: '時間',
+      times: '建立 / 提交時間',
       actions: '操作',
     },
     weight: {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { OrderListItem } from '@portal/contracts/order-list';
 import { formatDateTime } from '../../../lib/format-date';
 import { useLanguage } from '../../../lib/i18n/use-language';
+import { useIsMobile } from '../../../lib/use-is-mobile';
 import { formatMoney } from '../../../lib/money';
 import { useCountryNames } from '../../../lib/reference/api/get-country';
 import { formatKg } from '../lib/order-text';
@@ -44,6 +45,7 @@ export function OrderTable(props: OrderTableProps) {
   const { orders, isLoading, pagination, selectedIds, onSelect, printingId, emptyText } = props;
   const { t } = useTranslation();
   const language = useLanguage();
+  const isMobile = useIsMobile();
   const { nameOf } = useCountryNames();
 
   const weightLine = (label: string, value: number | null) => (
@@ -57,7 +59,7 @@ export function OrderTable(props: OrderTableProps) {
     {
       title: t('orderList.column.numbers'),
       key: 'numbers',
-      width: 230,
+      width: 210,
       render: (_, order) => (
         <Flex vertical gap={2}>
           <CopyableNumber value={order.customerOrderNo} strong testId="order-reference" />
@@ -80,7 +82,7 @@ export function OrderTable(props: OrderTableProps) {
     {
       title: t('orderList.column.consignee'),
       key: 'consignee',
-      width: 200,
+      width: 180,
       render: (_, order) => (
         <Flex vertical gap={2}>
           <Typography.Text style={NO_WRAP}>{order.consigneeName}</Typography.Text>
@@ -88,33 +90,37 @@ export function OrderTable(props: OrderTableProps) {
             <Typography.Text
               type="secondary"
               ellipsis={{ tooltip: order.consigneeCompany }}
-              style={{ maxWidth: 180 }}
+              style={{ maxWidth: 150 }}
             >
               {order.consigneeCompany}
             </Typography.Text>
           ) : null}
-          <Tooltip title={`${nameOf(order.consigneeCountryCode)} (${order.consigneeCountryCode})`}>
-            <Typography.Text type="secondary" style={NO_WRAP}>
-              {nameOf(order.consigneeCountryCode)} · {order.consigneeCity}
-            </Typography.Text>
-          </Tooltip>
+          <Typography.Text
+            type="secondary"
+            ellipsis={{
+              tooltip: `${nameOf(order.consigneeCountryCode)} (${order.consigneeCountryCode}) · ${order.consigneeCity}`,
+            }}
+            style={{ maxWidth: 150 }}
+          >
+            {nameOf(order.consigneeCountryCode)} · {order.consigneeCity}
+          </Typography.Text>
         </Flex>
       ),
     },
     {
       title: t('orderList.column.product'),
       key: 'product',
-      width: 170,
+      width: 120,
       render: (_, order) => (
         <Tooltip title={order.productCode}>
-          <span>{order.productName}</span>
+          <span style={NO_WRAP}>{order.productName}</span>
         </Tooltip>
       ),
     },
     {
       title: t('orderList.column.weights'),
       key: 'weights',
-      width: 170,
+      width: 150,
       render: (_, order) => (
         <Flex vertical gap={0}>
           {weightLine(t('orderList.weight.forecast'), order.forecastWeight)}
@@ -126,7 +132,7 @@ export function OrderTable(props: OrderTableProps) {
     {
       title: t('orderList.column.charge'),
       key: 'charge',
-      width: 140,
+      width: 120,
       align: 'right',
       render: (_, order) =>
         order.charge ? (
@@ -149,24 +155,25 @@ export function OrderTable(props: OrderTableProps) {
     {
       title: t('orderList.column.status'),
       key: 'status',
-      width: 130,
+      width: 120,
       render: (_, order) => <OrderStatusTag order={order} />,
     },
     {
       title: t('orderList.column.times'),
       key: 'times',
-      width: 200,
+      width: 170,
+      // The header names both lines (created, then submitted), which keeps the column narrow.
       render: (_, order) => (
         <Flex vertical gap={0}>
-          <span style={NO_WRAP}>
-            <Typography.Text type="secondary">{t('orderList.time.created')} </Typography.Text>
-            {formatDateTime(order.createdAt, language)}
-          </span>
+          <Tooltip title={t('orderList.time.created')} placement="left">
+            <span style={NO_WRAP}>{formatDateTime(order.createdAt, language)}</span>
+          </Tooltip>
           {order.submittedAt ? (
-            <span style={NO_WRAP}>
-              <Typography.Text type="secondary">{t('orderList.time.submitted')} </Typography.Text>
-              {formatDateTime(order.submittedAt, language)}
-            </span>
+            <Tooltip title={t('orderList.time.submitted')} placement="left">
+              <Typography.Text type="secondary" style={NO_WRAP}>
+                {formatDateTime(order.submittedAt, language)}
+              </Typography.Text>
+            </Tooltip>
           ) : null}
         </Flex>
       ),
@@ -174,8 +181,9 @@ export function OrderTable(props: OrderTableProps) {
     {
       title: t('orderList.column.actions'),
       key: 'actions',
-      width: 190,
-      fixed: 'right',
+      width: 180,
+      // Pinned on wide screens; on a phone a pinned column would cover the row, so it scrolls with it.
+      fixed: isMobile ? undefined : 'right',
       render: (_, order) => (
         <OrderRowActions
           order={order}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Dropdown, Empty, Flex, Modal, Skeleton, Tabs, Typography } from 'antd';
+import { Alert, Button, Card, Dropdown, Empty, Flex, Modal, Skeleton, Tabs, Typography } from 'antd';
 import {
   CloseCircleOutlined,
   DownloadOutlined,
@@ -16,6 +16,7 @@ import { Access } from '../../../components/access';
 import { ListLoadError } from '../../../components/list-load-error';
 import { CREATE_ORDER_PATH, FILE_MANAGEMENT_PATH } from '../../../lib/app-paths';
 import { isApiError } from '../../../lib/http/api-error';
+import { useLanguage } from '../../../lib/i18n/use-language';
 import { PAGE_SIZE_OPTIONS, readPageSize, savePageSize } from '../../../lib/page-size';
 import { uiEffects } from '../../../lib/ui-effects';
 import { useIsMobile } from '../../../lib/use-is-mobile';
@@ -57,6 +58,7 @@ const BATCH = 'batch';
 export default function OrderListPage() {
   const { t } = useTranslation();
   const isMobile = useIsMobile();
+  const language = useLanguage();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const search = parseOrderSearch(searchParams);
@@ -310,15 +312,14 @@ export default function OrderListPage() {
               <span data-testid={`order-tab-${tab}`}>
                 {t(tab === 'all' ? 'orderList.status.all' : `orderList.status.${tab}`)}
                 {count !== null ? (
-                  <span data-testid={`order-tab-count-${tab}`} data-count={count}>
-                    <Badge
-                      count={count}
-                      overflowCount={999_999}
-                      showZero
-                      color={tab === 'exception' && count > 0 ? 'red' : 'default'}
-                      style={{ marginInlineStart: 6 }}
-                    />
-                  </span>
+                  <Typography.Text
+                    type={tab === 'exception' && count > 0 ? 'danger' : 'secondary'}
+                    style={{ marginInlineStart: 6 }}
+                    data-testid={`order-tab-count-${tab}`}
+                    data-count={count}
+                  >
+                    {count.toLocaleString(language)}
+                  </Typography.Text>
                 ) : null}
               </span>
             ),
