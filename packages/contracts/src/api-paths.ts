@@ -52,6 +52,7 @@ export const ApiPath = {
   UpdateOrder: '/api/CustomerOrder/Update',
   GetOrder: '/api/CustomerOrder/Get',
   CancelOrder: '/api/CustomerOrder/Cancel',
+  UpdateOrder: '/api/CustomerOrder/Update',
   QueryOrders: '/api/CustomerOrder/Query',
   PrintLabel: '/api/CustomerOrder/PrintLabel',
   QueryTracking: '/api/CustomerOrder/QueryTracking',

@@ -118,6 +118,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await index('orders_submitted_idx', [
     'customer_id',
     'submitted_at',
+    'status',
     'estimated_currency_code',
     'estimated_total',
     'final_currency_code',

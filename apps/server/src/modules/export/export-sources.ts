@@ -1,5 +1,6 @@
 import type { ExportKind } from '@portal/contracts/export-task';
 import { labelExportSource } from '../label/label-export-source.ts';
+import { endDataExportSource, ordersExportSource } from '../order/order-export.ts';
 import type { ExportSource } from './export-source.ts';
 
 /**
@@ -7,5 +8,7 @@ import type { ExportSource } from './export-source.ts';
  * `endData`; the label module gives `labels`.
  */
 export const EXPORT_SOURCES: Partial<Record<ExportKind, ExportSource>> = {
+  orders: ordersExportSource,
+  endData: endDataExportSource,
   labels: labelExportSource,
 };

@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type Insertable } from 'kysely';
+import { PostgresAdapter, sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { OrderItemsTable, OrderParcelsTable, OrdersTable } from '../../db/schema.ts';
 import { consigneeSearchText } from './order-filter.ts';
@@ -96,6 +96,20 @@ export async function nextOrderNumber(db: Db, customerId: string, day: string): 
   return Number(row.last_value);
 }
 
+const searchTextOf = (
+  order: Pick<
+    NewOrderRow,
+    'consignee_name' | 'consignee_company' | 'consignee_phone' | 'consignee_email' | 'consignee_city'
+  >,
+) =>
+  consigneeSearchText({
+    name: order.consignee_name,
+    company: order.consignee_company ?? null,
+    phone: order.consignee_phone,
+    email: order.consignee_email ?? null,
+    city: order.consignee_city,
+  });
+
 export async function insertOrder(
   db: Db,
   order: NewOrderRow,
@@ -104,17 +118,42 @@ export async function insertOrder(
 ) {
   // Counted (and numbered) in the same transaction: the customer's counter row is the list's tabs.
   const customerSeq = await countNewOrder(db, order.customer_id, order.status);
-  const consigneeSearch = consigneeSearchText({
-    name: order.consignee_name,
-    company: order.consignee_company ?? null,
-    phone: order.consignee_phone,
-    email: order.consignee_email ?? null,
-    city: order.consignee_city,
-  });
   await db
     .insertInto('orders')
-    .values({ ...order, customer_seq: customerSeq, consignee_search: consigneeSearch })
+    .values({ ...order, customer_seq: customerSeq, consignee_search: searchTextOf(order) })
     .execute();
+  await db.insertInto('order_parcels').values(parcels).execute();
+  await db.insertInto('order_items').values(items).execute();
+}
+
+/**
+ * A draft's contents replaced (columns, parcels, items) inside the caller's transaction, which has locked
+ * the row and checked it is still a draft. The search text follows the consignee.
+ */
+export async function replaceDraft(
+  db: Db,
+  customerId: string,
+  id: string,
+  columns: Omit<
+    Updateable<OrdersTable>,
+    'id' | 'customer_id' | 'status' | 'customer_seq' | 'consignee_search'
+  > &
+    Pick<
+      NewOrderRow,
+      'consignee_name' | 'consignee_company' | 'consignee_phone' | 'consignee_email' | 'consignee_city'
+    >,
+  parcels: readonly Insertable<OrderParcelsTable>[],
+  items: readonly Insertable<OrderItemsTable>[],
+) {
+  await db
+    .updateTable('orders')
+    .set({ ...columns, consignee_search: searchTextOf(columns) })
+    .where('customer_id', '=', customerId)
+    .where('id', '=', id)
+    .where('status', '=', 'draft')
+    .execute();
+  await db.deleteFrom('order_parcels').where('order_id', '=', id).execute();
+  await db.deleteFrom('order_items').where('order_id', '=', id).execute();
   await db.insertInto('order_parcels').values(parcels).execute();
   await db.insertInto('order_items').values(items).execute();
 }
