@@ -1,9 +1,13 @@
 import { ApiCode } from '@portal/contracts/envelope';
 import { LABEL_SIZES, type LabelSize } from '@portal/contracts/order-list';
 import { Permission } from '@portal/contracts/permissions';
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/lib/ids.ts';
-import { sheetLayout } from '../../src/modules/label/label-renderer.ts';
+import { labelExportSource } from '../../src/modules/label/label-export-source.ts';
+import { LabelPdfWriter, sheetLayout, type LabelData } from '../../src/modules/label/label-renderer.ts';
+import { labelCaptions } from '../../src/modules/label/label.service.ts';
+import type { ExportRequest } from '../../src/modules/export/export-source.ts';
 import { createUser } from '../support/factories.ts';
 import { consignee, fundCny, newOrderCustomer, orderApi, orderBody } from '../support/order-api.ts';
 import { pdfFonts, pdfText, readCode128, readQrCode, renderPages } from '../support/pdf-scan.ts';
@@ -224,5 +228,142 @@ describe('refusals: nothing printed', () => {
     expect(control.envelope!.message).toBe(
       `1 order(s) not found: ${shop.first.id}\uFFFD; no label was printed`,
     );
+  });
+});
+
+/** Runs the `labels` export source into memory, as the export task handler would into a file. */
+async function exportLabels(request: Partial<ExportRequest> & { customerId: string }) {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const progress: [number, number][] = [];
+  const full: ExportRequest = {
+    userId: 'u',
+    language: 'zh-CN',
+    ids: null,
+    filter: null,
+    labelSize: null,
+    ...request,
+  };
+  const written = await labelExportSource.write(t.app.db, full, out, (done, total) =>
+    progress.push([done, total]),
+  );
+  return { written, pdf: Buffer.concat(chunks), progress };
+}
+
+/** The waybill numbers the Code 128 symbols of a label PDF read back, in print order. */
+function scannedWaybills(pdf: Buffer, size: LabelSize, labels: number) {
+  const pages = renderPages(pdf);
+  return labelRegions(size, labels).map(({ page, region }) => readCode128(pages[page]!, region));
+}
+
+describe('export source `labels`', () => {
+  it('writes the selected orders’ labels in the order selected, with progress', async () => {
+    const { written, pdf, progress } = await exportLabels({
+      customerId: shop.customerId,
+      ids: [shop.first.id, shop.second.id],
+      labelSize: 'A4',
+    });
+    expect(written).toBe(3);
+    expect(progress.at(-1)).toEqual([2, 2]);
+    expect(scannedWaybills(pdf, 'A4', 3)).toEqual([
+      shop.first.waybillNo,
+      shop.second.waybillNo,
+      shop.second.waybillNo,
+    ]);
+  });
+
+  it('takes a filter’s orders that have a label, newest first, and every such order without one', async () => {
+    const byNumber = await exportLabels({
+      customerId: shop.customerId,
+      filter: { numbers: [shop.first.customerOrderNo, shop.draft.customerOrderNo] },
+      labelSize: '100x100',
+    });
+    // The draft matches the numbers but has no label.
+    expect(byNumber.written).toBe(1);
+    expect(scannedWaybills(byNumber.pdf, '100x100', 1)).toEqual([shop.first.waybillNo]);
+
+    const everything = await exportLabels({ customerId: shop.customerId });
+    expect(everything.written).toBe(3);
+    expect(scannedWaybills(everything.pdf, '100x150', 3)).toEqual([
+      shop.second.waybillNo,
+      shop.second.waybillNo,
+      shop.first.waybillNo,
+    ]);
+  });
+
+  it('refuses selected drafts and another customer’s orders before writing a byte', async () => {
+    const stranger = await newOrderCustomer(t.app);
+    for (const [customerId, ids, messageKey] of [
+      [shop.customerId, [shop.first.id, shop.draft.id], 'label.notPrintable'],
+      [stranger.customerId, [shop.first.id], 'label.ordersNotFound'],
+    ] as const) {
+      const out = new PassThrough();
+      let bytes = 0;
+      out.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      const request: ExportRequest = {
+        customerId,
+        userId: 'u',
+        language: 'en-US',
+        ids,
+        filter: null,
+        labelSize: null,
+      };
+      await expect(labelExportSource.write(t.app.db, request, out, () => {})).rejects.toMatchObject({
+        messageKey,
+      });
+      expect(bytes).toBe(0);
+    }
+  });
+});
+
+describe('text that does not fit', () => {
+  it('cuts long and control-character texts inside the label: one page per label, and it still scans', async () => {
+    const long = 'Very long street name with many words '.repeat(20);
+    const label: LabelData = {
+      waybillNo: 'PS000000012361',
+      customerOrderNo: 'R'.repeat(64),
+      productCode: 'P'.repeat(32),
+      productName: '超长的产品名称'.repeat(20),
+      shipper: {
+        name: '发件人'.repeat(30),
+        company: '公司'.repeat(50),
+        phone: '1'.repeat(40),
+        addressLines: [long, long, long],
+        cityLine: 'City\u0007\u0000 '.repeat(30),
+        postalCode: '9'.repeat(20),
+        countryCode: 'CN',
+        countryName: 'China',
+      },
+      consignee: {
+        name: 'Consignee\u001b[31m'.repeat(20),
+        company: '收件公司'.repeat(40),
+        phone: '+1 555 '.repeat(20),
+        addressLines: [long, long, long],
+        cityLine: long,
+        postalCode: '90001-1234',
+        countryCode: 'US',
+        countryName: 'United States',
+      },
+      parcelNo: 1,
+      parcelCount: 1,
+      weightKg: 12.345,
+      weightKind: 'forecast',
+      contents: Array.from({ length: 100 }, (_, i) => `商品${i} ×${i + 1}`),
+    };
+    for (const size of LABEL_SIZES) {
+      const out = new PassThrough();
+      const chunks: Buffer[] = [];
+      out.on('data', (chunk: Buffer) => chunks.push(chunk));
+      const writer = new LabelPdfWriter(size, labelCaptions('zh-CN'), out);
+      writer.add(label);
+      writer.add({ ...label, waybillNo: 'PS000000012372' });
+      await writer.finish();
+      const pdf = Buffer.concat(chunks);
+      expect(renderPages(pdf)).toHaveLength(size === 'A4' ? 1 : 2);
+      expect(scannedWaybills(pdf, size, 2)).toEqual(['PS000000012361', 'PS000000012372']);
+      // eslint-disable-next-line no-control-regex
+      expect(pdfText(pdf)).not.toMatch(/[\u0000-\u0008\u001b]/);
+    }
   });
 });

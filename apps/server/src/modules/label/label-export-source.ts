@@ -1,12 +1,11 @@
 import { DEFAULT_LABEL_SIZE } from '@portal/contracts/order-list';
-import { ApiCode } from '@portal/contracts/envelope';
 import type { DocumentExportSource } from '../export/export-source.ts';
-import { AppError } from '../../lib/errors.ts';
-import { writeLabelsOfIds } from './label.service.ts';
+import { writeLabelsOfFilter, writeLabelsOfIds } from './label.service.ts';
 
 /**
- * Export kind `labels`: the PDF of a task's selected orders (`ids`), written through the same renderer
- * and the same all-or-none check as `PrintLabel`, a batch of orders at a time.
+ * Export kind `labels`: one PDF through the same renderer as `PrintLabel`, a batch of orders at a time.
+ * Selected orders (`ids`) pass the same all-or-none check; a filter (or none: every order) takes the
+ * orders that have a label, newest first, and leaves drafts and cancelled orders out.
  */
 export const labelExportSource: DocumentExportSource = {
   kind: 'labels',
@@ -15,15 +14,9 @@ export const labelExportSource: DocumentExportSource = {
   extension: 'pdf',
   contentType: 'application/pdf',
   async write(db, request, out, progress) {
-    if (!request.ids) throw new AppError(ApiCode.BadRequest, 'label.exportNeedsIds');
-    return writeLabelsOfIds(
-      db,
-      request.customerId,
-      request.ids,
-      request.labelSize ?? DEFAULT_LABEL_SIZE,
-      request.language,
-      out,
-      progress,
-    );
+    const size = request.labelSize ?? DEFAULT_LABEL_SIZE;
+    const { customerId, language } = request;
+    if (request.ids) return writeLabelsOfIds(db, customerId, request.ids, size, language, out, progress);
+    return writeLabelsOfFilter(db, customerId, request.filter ?? {}, size, language, out, progress);
   },
 };

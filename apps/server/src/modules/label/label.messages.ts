@@ -13,11 +13,6 @@ export const labelMessages = defineMessages({
       'These orders have no waybill number yet or are canceled, so they have no label: {numbers}; no label was printed',
     'zh-TW': '以下訂單尚無運單號或已取消，不能列印標籤：{numbers}；未列印任何標籤',
   },
-  'label.exportNeedsIds': {
-    'zh-CN': '请先勾选要打印面单的订单',
-    'en-US': 'Select the orders whose labels to export',
-    'zh-TW': '請先勾選要列印標籤的訂單',
-  },
   'label.fileTitle': { 'zh-CN': '面单', 'en-US': 'Labels', 'zh-TW': '標籤' },
   'label.caption.from': { 'zh-CN': '寄件人 FROM', 'en-US': 'FROM', 'zh-TW': '寄件人 FROM' },
   'label.caption.to': { 'zh-CN': '收件人 TO', 'en-US': 'TO', 'zh-TW': '收件人 TO' },

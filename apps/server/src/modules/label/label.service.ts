@@ -1,6 +1,6 @@
 import { ApiCode } from '@portal/contracts/envelope';
 import type { Language } from '@portal/contracts/languages';
-import type { LabelSize } from '@portal/contracts/order-list';
+import type { LabelSize, OrderFilter } from '@portal/contracts/order-list';
 import { gramsToKg } from '@portal/contracts/quantity';
 import { PassThrough, type Writable } from 'node:stream';
 import type { Db } from '../../db/database.ts';
@@ -229,6 +229,23 @@ export async function printLabels(
 }
 
 /**
+ * Writes the labels of the orders matching `filter` (with none, every order of the customer) that have a
+ * label, newest first, to `out` (not ended); drafts and cancelled orders in the filter are left out.
+ */
+export async function writeLabelsOfFilter(
+  db: Db,
+  customerId: string,
+  filter: Partial<OrderFilter>,
+  size: LabelSize,
+  language: Language,
+  out: Writable,
+  progress: (done: number, total: number) => void = () => {},
+): Promise<number> {
+  const ids = await repo.findLabelIdsByFilter(db, customerId, filter);
+  return writeBatches(db, customerId, ids, size, language, out, progress);
+}
+
+/**
  * Writes the labels of a saved selection to `out` (not ended), loading and drawing `LABEL_BATCH_SIZE`
  * orders at a time so memory stays flat; answers how many labels it wrote.
  */
@@ -245,16 +262,24 @@ export async function writeLabelsOfIds(
   // Check everything first: a refused order must refuse the task before any page is written.
   for (let start = 0; start < unique.length; start += LABEL_BATCH_SIZE)
     await loadPrintableOrders(db, customerId, unique.slice(start, start + LABEL_BATCH_SIZE));
-  const writer = new LabelPdfWriter(
-    size,
-    labelCaptions(language),
-    out,
-    translate(language, 'label.fileTitle'),
-  );
-  for (let start = 0; start < unique.length; start += LABEL_BATCH_SIZE) {
-    const orders = await loadPrintableOrders(db, customerId, unique.slice(start, start + LABEL_BATCH_SIZE));
+  return writeBatches(db, customerId, unique, size, language, out, progress);
+}
+
+async function writeBatches(
+  db: Db,
+  customerId: string,
+  ids: readonly string[],
+  size: LabelSize,
+  language: Language,
+  out: Writable,
+  progress: (done: number, total: number) => void,
+): Promise<number> {
+  const title = translate(language, 'label.fileTitle');
+  const writer = new LabelPdfWriter(size, labelCaptions(language), out, title);
+  for (let start = 0; start < ids.length; start += LABEL_BATCH_SIZE) {
+    const orders = await loadPrintableOrders(db, customerId, ids.slice(start, start + LABEL_BATCH_SIZE));
     await addLabels(db, writer, orders, language);
-    progress(Math.min(start + LABEL_BATCH_SIZE, unique.length), unique.length);
+    progress(Math.min(start + LABEL_BATCH_SIZE, ids.length), ids.length);
   }
   return writer.finish();
 }
