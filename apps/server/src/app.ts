@@ -9,6 +9,8 @@ import { addressRoutes } from './modules/address/address.routes.ts';
 import { applicationRoutes } from './modules/application/application.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { labelRoutes } from './modules/label/label.routes.ts';
+import { operationsRoutes } from './modules/operations/operations.routes.ts';
+import { OPS_PREFIX } from './modules/operations/operations.schemas.ts';
 import { orderRoutes } from './modules/order/order.routes.ts';
 import { productRoutes } from './modules/product/product.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
@@ -89,6 +91,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(walletRoutes);
   await app.register(orderRoutes);
   await app.register(labelRoutes);
+  // The provider's staff: its own prefix and credential (the operator key), no customer session.
+  await app.register(operationsRoutes);
   if (options.configure) await options.configure(app);
 
   const webDistDir = config.webDistDir;
@@ -97,6 +101,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setNotFoundHandler((request, reply) => {
     if (
       request.url.startsWith('/api/') ||
+      request.url.startsWith(`${OPS_PREFIX}/`) ||
       !webDistDir ||
       (request.method !== 'GET' && request.method !== 'HEAD')
     ) {
