@@ -49,7 +49,6 @@ export const ApiPath = {
   // Orders (orders section, routes `create`, `order`)
   CreateOrder: '/api/CustomerOrder/Create',
   SubmitOrder: '/api/CustomerOrder/Submit',
-  UpdateOrder: '/api/CustomerOrder/Update',
   GetOrder: '/api/CustomerOrder/Get',
   CancelOrder: '/api/CustomerOrder/Cancel',
   UpdateOrder: '/api/CustomerOrder/Update',

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiPath } from '@portal/contracts/api-paths';
-import type { OrderCreated, OrderCreateInput } from '@portal/contracts/order';
+import type { OrderCreated, OrderUpdateInput } from '@portal/contracts/order';
 import { http } from '../../../lib/http/client';
 import { orderKeys } from './order-keys';
 
@@ -8,7 +8,7 @@ import { orderKeys } from './order-keys';
  * `POST /api/CustomerOrder/Update`: a draft saved again, checked exactly like Create (`submit: true`
  * submits it in the same call). Silent: field errors and the insufficient-balance answer show on the page.
  */
-export function updateOrder(body: OrderCreateInput & { id: string }): Promise<OrderCreated> {
+export function updateOrder(body: OrderUpdateInput): Promise<OrderCreated> {
   return http.post<OrderCreated>(ApiPath.UpdateOrder, body, { silent: true });
 }
 
