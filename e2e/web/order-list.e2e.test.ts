@@ -1,7 +1,6 @@
 import { ApiPath } from '@portal/contracts/api-paths';
 import type { Envelope } from '@portal/contracts/envelope';
 import type { OrderCreated, OrderCreateInput } from '@portal/contracts/order';
-import type { OrderQueryInput, OrderQueryResult } from '@portal/contracts/order-list';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser, newPage, screenshot } from '../support/browser.ts';
@@ -12,11 +11,16 @@ const ORDER_LIST = '/user/orders/order';
 /** The US line of the demo catalog. */
 const US_LINE = 'US-DDP-EXP';
 
+/** The operations API's key for this run (operations move one order along its journey). */
+const OPERATOR_KEY = 'e2e-operator-key-for-the-order-list';
+
 let server: RunningServer;
 let browser: Browser;
 let token: string;
 /** Orders this file submits itself (reference numbers unique to the run). */
 let submitted: OrderCreated[];
+/** One more, received, weighed and on its way, with tracking events. */
+let travelling: OrderCreated;
 
 async function call<T>(path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${server.baseUrl}${path}`, {
@@ -33,7 +37,16 @@ async function call<T>(path: string, body?: unknown): Promise<T> {
   return envelope.data;
 }
 
-const queryOrders = (query: OrderQueryInput) => call<OrderQueryResult>(ApiPath.QueryOrders, query);
+/** A step of the operations API (`/ops/v1/...`, operator key, no customer session). */
+async function operate(path: string, body: Record<string, unknown>): Promise<void> {
+  const response = await fetch(`${server.baseUrl}/ops/v1/orders/${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'x-operator-key': OPERATOR_KEY },
+    body: JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as Envelope<unknown>;
+  if (envelope.code !== 200) throw new Error(`ops ${path} answered ${envelope.code}: ${envelope.message}`);
+}
 
 function usOrder(reference: string): OrderCreateInput {
   return {
@@ -75,7 +88,7 @@ function usOrder(reference: string): OrderCreateInput {
 }
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([startServer({ OPERATOR_API_KEY: OPERATOR_KEY }), launchBrowser()]);
   const login = await fetch(`${server.baseUrl}${ApiPath.CustomerLogin}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -86,6 +99,21 @@ beforeAll(async () => {
   submitted = [];
   for (const n of [1, 2, 3])
     submitted.push(await call<OrderCreated>(ApiPath.CreateOrder, usOrder(`E2E-${run}-${n}`)));
+  travelling = await call<OrderCreated>(ApiPath.CreateOrder, usOrder(`E2E-${run}-4`));
+  const waybillNo = travelling.waybillNo;
+  await operate('weigh', {
+    waybillNo,
+    parcels: [{ weight: 1.3, length: 30, width: 20, height: 10 }],
+    location: '深圳仓',
+  });
+  await operate('in-transit', { waybillNo, location: '深圳' });
+  await operate('events', {
+    waybillNo,
+    statusCode: 'DEPARTED',
+    description: '航班已起飞',
+    location: '香港',
+    language: 'zh-CN',
+  });
 });
 
 afterAll(async () => {
@@ -128,7 +156,8 @@ describe('my orders', () => {
     await page.locator('[data-testid=order-filter-numbers]').fill(pasted);
     expect(await page.locator('[data-testid=order-numbers-count]').innerText()).toContain('3');
     const answered = page.waitForResponse((r) => r.url().includes(ApiPath.QueryOrders));
-    await page.locator('[data-testid=order-search]').click();
+    // Keyboard: Ctrl+Enter in the numbers box searches (Enter alone starts a new line).
+    await page.locator('[data-testid=order-filter-numbers]').press('Control+Enter');
     await answered;
     await page.locator('[data-testid=order-not-found]').waitFor();
     expect(await page.locator('[data-testid=order-not-found-numbers]').innerText()).toContain(
@@ -146,25 +175,26 @@ describe('my orders', () => {
     await page.context().close();
   });
 
-  test('a delivered or in-transit order shows its detail and tracking timeline', async () => {
-    const moving = await queryOrders({ status: 'in_transit', pageIndex: 1, pageSize: 1 });
-    const delivered = await queryOrders({ status: 'delivered', pageIndex: 1, pageSize: 1 });
-    const order = moving.list[0] ?? delivered.list[0];
-    expect(order, 'the demo seed has orders on their way').toBeDefined();
-    const page = await openList({ search: `?numbers=${encodeURIComponent(order!.waybillNo!)}` });
+  test('an order on its way shows its detail, ledger rows and tracking timeline', async () => {
+    const order = travelling;
+    const page = await openList({ search: `?numbers=${encodeURIComponent(order.waybillNo!)}` });
     await expect.poll(() => rows(page).count()).toBe(1);
     await rows(page).first().locator('[data-testid=order-action-detail]').click();
     const drawer = page.locator('[data-testid=order-detail]');
     await drawer.locator('[data-testid=order-detail-waybill]').waitFor();
     expect(await drawer.locator('[data-testid=order-detail-waybill]').innerText()).toContain(
-      order!.waybillNo!,
+      order.waybillNo!,
     );
     await drawer.locator('[data-testid=tracking-timeline]').waitFor();
-    expect(await drawer.locator('[data-testid=tracking-event]').count()).toBeGreaterThan(0);
-    // The ledger rows of this order: at least the hold of its charge.
-    expect(
-      await drawer.locator('[data-testid=order-detail-ledger] tr[data-row-key]').count(),
-    ).toBeGreaterThan(0);
+    // Newest first: the flight the operations API added last heads the timeline, with its place.
+    const newest = drawer.locator('[data-testid=tracking-event]').first();
+    expect(await newest.innerText()).toContain('航班已起飞');
+    expect(await newest.innerText()).toContain('香港');
+    expect(await drawer.locator('[data-testid=tracking-event]').count()).toBeGreaterThan(1);
+    // Weighed: the actual weight and a final charge; the ledger holds the charge and its weigh-in settlement.
+    expect(await drawer.locator('[data-testid=order-detail-weights]').innerText()).toContain('1.3 kg');
+    expect(await drawer.locator('[data-testid=order-detail-final]').innerText()).toContain('¥');
+    expect(await drawer.locator('[data-testid=order-detail-ledger] tr[data-row-key]').count()).toBe(2);
     await page.context().close();
   });
 
@@ -201,9 +231,8 @@ describe('my orders', () => {
       submitted: await tabCount(page, 'submitted'),
       cancelled: await tabCount(page, 'cancelled'),
     };
+    // The newest submitted order heads the submitted tab.
     const row = page.locator(`tr[data-row-key="${order.id}"]`);
-    await page.locator('[data-testid=order-filter-numbers]').fill(order.customerOrderNo);
-    await page.locator('[data-testid=order-filter-numbers]').press('Control+Enter');
     await row.waitFor();
     await row.locator('[data-testid=order-action-more]').click();
     await page.locator('.ant-dropdown:visible [data-testid=order-action-cancel]').click();
@@ -215,6 +244,7 @@ describe('my orders', () => {
     expect(((await (await cancelled).json()) as Envelope<unknown>).code).toBe(200);
     await expect.poll(() => tabCount(page, 'cancelled')).toBe(before.cancelled + 1);
     expect(await tabCount(page, 'submitted')).toBe(before.submitted - 1);
+    await row.waitFor({ state: 'detached' });
     await page.context().close();
   });
 });
@@ -238,6 +268,8 @@ describe('screenshots of the list and the drawer', () => {
     }
     await rows(page).first().locator('[data-testid=order-action-detail]').click();
     await page.locator('[data-testid=order-detail] [data-testid=order-detail-charges]').waitFor();
+    // The drawer has finished sliding in (antd's motion classes are gone).
+    await page.waitForFunction(() => !document.querySelector('.ant-drawer [class*="-motion-"]'));
     await screenshot(page, `order-detail-${variant.name}`);
     await page.context().close();
   });
