@@ -3,6 +3,7 @@ import type { Envelope } from '@portal/contracts/envelope';
 import type { OrderCreated, OrderCreateInput } from '@portal/contracts/order';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { seriousViolations } from '../support/axe.ts';
 import { launchBrowser, newPage, screenshot } from '../support/browser.ts';
 import { DEMO, signIn } from '../support/demo.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
@@ -195,6 +196,12 @@ describe('my orders', () => {
     expect(await drawer.locator('[data-testid=order-detail-weights]').innerText()).toContain('1.3 kg');
     expect(await drawer.locator('[data-testid=order-detail-final]').innerText()).toContain('¥');
     expect(await drawer.locator('[data-testid=order-detail-ledger] tr[data-row-key]').count()).toBe(2);
+    // Tracking from the drawer: the same journey for the waybill number.
+    await drawer.locator('[data-testid=order-action-track]').click();
+    const modal = page.locator('[data-testid=tracking-modal]');
+    await modal.locator('[data-testid=tracking-event]').first().waitFor();
+    expect(await modal.innerText()).toContain(order.waybillNo!);
+    expect(await modal.locator('[data-testid=tracking-event]').first().innerText()).toContain('航班已起飞');
     await page.context().close();
   });
 
@@ -261,6 +268,9 @@ describe('screenshots of the list and the drawer', () => {
     const page = await openList(variant);
     await page.locator('[data-testid=order-tab-all]').getByText(variant.allTab).waitFor();
     await screenshot(page, `order-list-${variant.name}`);
+    // Light and dark, the list reads for everyone: no serious or critical axe finding (one language each).
+    if (variant.name === 'zh-CN' || variant.name === 'dark')
+      expect(await seriousViolations(page)).toEqual([]);
     if (variant.width) {
       // The page itself never scrolls sideways; the table scrolls inside itself.
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -271,6 +281,8 @@ describe('screenshots of the list and the drawer', () => {
     // The drawer has finished sliding in (antd's motion classes are gone).
     await page.waitForFunction(() => !document.querySelector('.ant-drawer [class*="-motion-"]'));
     await screenshot(page, `order-detail-${variant.name}`);
+    if (variant.name === 'zh-CN' || variant.name === 'dark')
+      expect(await seriousViolations(page)).toEqual([]);
     await page.context().close();
   });
 });

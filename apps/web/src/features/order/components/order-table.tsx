@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Flex, Table, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType, TablePaginationConfig } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -34,6 +34,19 @@ function CopyableNumber({ value, strong, testId }: { value: string; strong?: boo
       {value}
     </Typography.Text>
   );
+}
+
+/**
+ * The select-all checkbox of the header. antd also renders every column title into a hidden measuring
+ * row (`aria-hidden`); the copy there is made inert, so the hidden row holds nothing focusable.
+ */
+function SelectAllTitle({ checkbox }: { checkbox: ReactNode }) {
+  const ref = useRef<HTMLSpanElement>(null);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (element?.closest('.ant-table-measure-row')) element.inert = true;
+  });
+  return <span ref={ref}>{checkbox}</span>;
 }
 
 /**
@@ -214,6 +227,7 @@ export function OrderTable(props: OrderTableProps) {
         onChange: (keys) => onSelect(nextSelection(selectedIds, keys.map(String))),
         preserveSelectedRowKeys: false,
         columnWidth: 40,
+        columnTitle: (checkbox) => <SelectAllTitle checkbox={checkbox} />,
       }}
       data-testid="order-table"
     />
