@@ -1,6 +1,7 @@
 import { ApiPath } from '@portal/contracts/api-paths';
 import type { Envelope } from '@portal/contracts/envelope';
 import type { OrderCreated, OrderCreateInput } from '@portal/contracts/order';
+import type { OrderDetail } from '@portal/contracts/order-list';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
@@ -22,6 +23,8 @@ let token: string;
 let submitted: OrderCreated[];
 /** One more, received, weighed and on its way, with tracking events. */
 let travelling: OrderCreated;
+/** Makes this run's reference numbers unique. */
+let run: string;
 
 async function call<T>(path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${server.baseUrl}${path}`, {
@@ -96,7 +99,7 @@ beforeAll(async () => {
     body: JSON.stringify({ userName: DEMO.loginName, password: DEMO.password }),
   });
   token = ((await login.json()) as Envelope<{ jwtToken: string }>).data.jwtToken;
-  const run = Date.now().toString(36).toUpperCase();
+  run = Date.now().toString(36).toUpperCase();
   submitted = [];
   for (const n of [1, 2, 3])
     submitted.push(await call<OrderCreated>(ApiPath.CreateOrder, usOrder(`E2E-${run}-${n}`)));
@@ -252,6 +255,35 @@ describe('my orders', () => {
     await expect.poll(() => tabCount(page, 'cancelled')).toBe(before.cancelled + 1);
     expect(await tabCount(page, 'submitted')).toBe(before.submitted - 1);
     await row.waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+
+  test('a draft opens in the create page from its row and is saved again with Update', async () => {
+    const draft = await call<OrderCreated>(ApiPath.CreateOrder, {
+      ...usOrder(`E2E-${run}-D`),
+      submit: false,
+    });
+    const page = await openList({ search: `?numbers=${encodeURIComponent(draft.customerOrderNo)}` });
+    await page.locator(`tr[data-row-key="${draft.id}"] [data-testid=order-action-edit]`).click();
+    await page.waitForURL((url) => url.searchParams.get('edit') === draft.id);
+    await page.locator('[data-testid=order-form-source]').getByText(draft.customerOrderNo).waitFor();
+    // The saved order is back in the form: the consignee typed, the reference kept.
+    expect(await page.locator('#order_consignee_name').inputValue()).toBe('John Smith');
+    expect(await page.locator('#order_customerOrderNo').inputValue()).toBe(draft.customerOrderNo);
+    await page.locator('#order_remark').fill('请放前台');
+    const updated = page.waitForResponse((r) => r.url().includes(ApiPath.UpdateOrder));
+    await page.locator('[data-testid=order-save-draft]').click();
+    expect(((await (await updated).json()) as Envelope<OrderCreated>).data).toMatchObject({
+      id: draft.id,
+      status: 'draft',
+    });
+    await page.locator('[data-testid=order-result]').waitFor();
+    const saved = await call<OrderDetail>(`${ApiPath.GetOrder}?id=${draft.id}`);
+    expect(saved).toMatchObject({
+      remark: '请放前台',
+      status: 'draft',
+      customerOrderNo: draft.customerOrderNo,
+    });
     await page.context().close();
   });
 });
