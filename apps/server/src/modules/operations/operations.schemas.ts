@@ -64,6 +64,11 @@ export const OrderAddressSchema = z.object({
 });
 export type OrderAddress = z.infer<typeof OrderAddressSchema>;
 
+/** A parsed request as services take it: the optional texts (null when blank) may also be left out. */
+type Relaxed<T> = { [K in keyof T as null extends T[K] ? never : K]: T[K] } & {
+  [K in keyof T as null extends T[K] ? K : never]?: T[K];
+};
+
 const addressed = <T extends z.ZodRawShape>(shape: T) =>
   OrderAddressSchema.extend(shape).refine(
     (value: OrderAddress) =>
@@ -82,7 +87,7 @@ export const WeighSchema = addressed({
   at: AtSchema,
   location,
 });
-export type WeighInput = z.infer<typeof WeighSchema>;
+export type WeighInput = Relaxed<z.infer<typeof WeighSchema>>;
 
 export const TRACKING_STATUS_CODE = /^[A-Z][A-Z0-9_]{0,31}$/;
 export const TrackingEventInputSchema = addressed({
@@ -93,7 +98,7 @@ export const TrackingEventInputSchema = addressed({
   /** The language the description is written in; default the caller's. */
   language: z.enum(LANGUAGES).optional(),
 });
-export type TrackingEventInput = z.infer<typeof TrackingEventInputSchema>;
+export type TrackingEventInput = Relaxed<z.infer<typeof TrackingEventInputSchema>>;
 
 export const LastMileSchema = addressed({
   carrier: textField({ max: 50, label: OPS_FIELD_LABELS.carrier }),
@@ -102,7 +107,7 @@ export const LastMileSchema = addressed({
   at: AtSchema,
   location,
 });
-export type LastMileInput = z.infer<typeof LastMileSchema>;
+export type LastMileInput = Relaxed<z.infer<typeof LastMileSchema>>;
 
 export const ExceptionSchema = addressed({
   issueKindCode: z.string().trim().min(1).max(32),
@@ -110,11 +115,11 @@ export const ExceptionSchema = addressed({
   at: AtSchema,
   location,
 });
-export type ExceptionInput = z.infer<typeof ExceptionSchema>;
+export type ExceptionInput = Relaxed<z.infer<typeof ExceptionSchema>>;
 
 /** Move to in transit, deliver, return: when, where, and optionally what happened in words. */
 export const MoveSchema = addressed({ at: AtSchema, location, description: optionalDescription });
-export type MoveInput = z.infer<typeof MoveSchema>;
+export type MoveInput = Relaxed<z.infer<typeof MoveSchema>>;
 
 const ChargeSchema = z.object({ amount: z.number().int(), currencyCode: z.string() });
 
