@@ -567,6 +567,8 @@ export interface ExportTasksTable {
   storage_key: string | null;
   /** Message key of a failed export's reason. */
   error_key: string | null;
+  /** JSON parameters of `error_key`'s message. */
+  error_params: string | null;
   created_at: string;
   started_at: string | null;
   finished_at: string | null;

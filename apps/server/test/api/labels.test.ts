@@ -316,7 +316,7 @@ describe('export source `labels`', () => {
   it('takes a filter’s orders that have a label, newest first, and every such order without one', async () => {
     const byNumber = await exportLabels({
       customerId: shop.customerId,
-      filter: { numbers: [shop.first.customerOrderNo, shop.draft.customerOrderNo] },
+      filter: { numbers: [shop.first.customerOrderNo, shop.draft.customerOrderNo], keyword: null },
       labelSize: '100x100',
     });
     // The draft matches the numbers but has no label.

@@ -60,6 +60,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('storage_key', 'text')
     // A message key (translated when read), so the reason reads in the reader's language.
     .addColumn('error_key', 'text')
+    // JSON: the message's parameters ({ count, ids } …), when it has any.
+    .addColumn('error_params', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('started_at', 'text')
     .addColumn('finished_at', 'text')

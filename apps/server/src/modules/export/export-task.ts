@@ -123,7 +123,7 @@ export function exportTaskHandler({
         row.format,
       );
       const dir = await mkdtemp(path.join(tmpdir(), 'portal-export-'));
-      try {
+      const writeAndStore = async () => {
         const written =
           source.shape === 'table'
             ? await writeTable(dir, row.format, baseName, { source, db, request }, saver, signal)
@@ -142,9 +142,18 @@ export function exportTaskHandler({
           content_type: CONTENT_TYPES[row.format],
           storage_key: key,
           error_key: null,
+          error_params: null,
           finished_at: finished.toISOString(),
           expires_at: new Date(finished.getTime() + fileTtlHours * 3_600_000).toISOString(),
         });
+      };
+      try {
+        await writeAndStore();
+      } catch (error) {
+        // A source's refusal (a selected order that is not the customer's, not printable) is an answer,
+        // not an outage: another attempt would get the same, so the task fails at once with that reason.
+        if (error instanceof AppError) throw new PermanentTaskError(error.messageKey, { cause: error });
+        throw error;
       } finally {
         await saver.flush();
         await rm(dir, { recursive: true, force: true });
@@ -152,15 +161,17 @@ export function exportTaskHandler({
     },
 
     async failed(trx, payload, error) {
-      const key =
-        error instanceof AppError
-          ? error.messageKey
-          : error instanceof PermanentTaskError && isMessageKey(error.message)
-            ? error.message
-            : 'exportTask.failed';
+      const refusal = error instanceof PermanentTaskError ? error.cause : error;
+      const known = refusal instanceof AppError;
+      const key = known
+        ? refusal.messageKey
+        : error instanceof PermanentTaskError && isMessageKey(error.message)
+          ? error.message
+          : 'exportTask.failed';
       await repo.updateExportTask(trx, payload.exportTaskId, {
         status: 'failed',
         error_key: key,
+        error_params: known && Object.keys(refusal.params).length > 0 ? JSON.stringify(refusal.params) : null,
         finished_at: new Date().toISOString(),
       });
     },

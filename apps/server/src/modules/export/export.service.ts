@@ -26,7 +26,9 @@ export function toExportTask(row: repo.ExportTaskRow, language: Language): Expor
     rowCount: row.row_count,
     fileName: row.file_name,
     fileSize: row.file_size,
-    error: row.error_key ? translate(language, row.error_key) : null,
+    error: row.error_key
+      ? translate(language, row.error_key, row.error_params ? JSON.parse(row.error_params) : {})
+      : null,
     createdAt: row.created_at,
     finishedAt: row.finished_at,
     expiresAt: row.expires_at,
@@ -76,6 +78,7 @@ export async function createExportTask(
       content_type: null,
       storage_key: null,
       error_key: null,
+      error_params: null,
       created_at: now,
       started_at: null,
       finished_at: null,

@@ -10,7 +10,10 @@ import { sniffContentType } from './content-type.ts';
 import * as repo from './file.repository.ts';
 
 export async function queryFiles(db: Db, auth: AuthContext, query: repo.FileListQuery) {
-  const { rows, total } = await repo.listFiles(db, auth.customerId, query);
+  // Kept names hold no control characters; PostgreSQL would refuse a NUL in the pattern outright.
+  const { rows, total } = query.keyword?.includes('\u0000')
+    ? { rows: [], total: 0 }
+    : await repo.listFiles(db, auth.customerId, query);
   const items: StoredFile[] = rows.map((row) => ({
     id: row.id,
     fileName: row.file_name,
