@@ -3,7 +3,6 @@ import { MAX_PASTED_NUMBERS, OrderQuerySchema } from '@portal/contracts/order-li
 import {
   EMPTY_ORDER_SEARCH,
   hasNarrowingFilters,
-  localDayStart,
   orderFilterOf,
   orderQueryOf,
   orderSearchParams,
@@ -12,6 +11,7 @@ import {
   type OrderListSearch,
 } from '../../src/features/order/lib/order-list-search';
 import { nextSelection } from '../../src/features/order/lib/selection-order';
+import { localDayStartInstant } from '../../src/lib/format-date';
 
 const parse = (query: string) => parseOrderSearch(new URLSearchParams(query));
 const OFFSET_INSTANT = /^\d{4}-\d{2}-\d{2}T00:00:00[+-]\d{2}:\d{2}$/;
@@ -75,7 +75,8 @@ describe('the Query body', () => {
     expect(filter.createdTo).toMatch(OFFSET_INSTANT);
     expect(Date.parse(filter.createdFrom!)).toBe(new Date(2026, 10, 1).getTime());
     expect(Date.parse(filter.createdTo!)).toBe(new Date(2026, 10, 27).getTime());
-    expect(localDayStart('2026-03-01')).toMatch(/^2026-03-01T00:00:00/);
+    expect(localDayStartInstant('2026-03-01')).toMatch(/^2026-03-01T00:00:00/);
+    expect(localDayStartInstant('2026-02-28', 1)).toMatch(/^2026-03-01T00:00:00/);
   });
 
   test('a single day covers exactly that day', () => {

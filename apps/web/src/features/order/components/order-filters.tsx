@@ -5,6 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { MAX_PASTED_NUMBERS, splitNumbers } from '@portal/contracts/order-list';
 import { CountrySelect } from '../../../components/reference/country-select';
+import { calendarDayOf } from '../../../lib/format-date';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useProducts } from '../api/query-products';
 import { EMPTY_ORDER_SEARCH, recognisedNumbers, type OrderListSearch } from '../lib/order-list-search';
@@ -61,8 +62,8 @@ export function OrderFilters({ search, onSearch }: OrderFiltersProps) {
     onSearch({
       ...search,
       page: 1,
-      createdFrom: draft.range ? draft.range[0].format('YYYY-MM-DD') : null,
-      createdTo: draft.range ? draft.range[1].format('YYYY-MM-DD') : null,
+      createdFrom: draft.range ? calendarDayOf(draft.range[0]) : null,
+      createdTo: draft.range ? calendarDayOf(draft.range[1]) : null,
       countryCode: draft.countryCode,
       productCode: draft.productCode,
       keyword: draft.keyword.trim(),

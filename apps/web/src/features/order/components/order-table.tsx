@@ -124,9 +124,10 @@ export function OrderTable(props: OrderTableProps) {
       title: t('orderList.column.product'),
       key: 'product',
       width: 120,
+      // Long English names wrap between words; a Chinese name stays whole (keep-all).
       render: (_, order) => (
         <Tooltip title={order.productCode}>
-          <span style={NO_WRAP}>{order.productName}</span>
+          <div style={{ maxWidth: 150, wordBreak: 'keep-all' }}>{order.productName}</div>
         </Tooltip>
       ),
     },

@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import { ORDER_STATUSES, type OrderStatus } from '@portal/contracts/order';
 import { MAX_PASTED_NUMBERS, splitNumbers, type OrderQueryInput } from '@portal/contracts/order-list';
+import { calendarDayOf, localDayStartInstant } from '../../../lib/format-date';
 
 /**
  * The order list's filters as they live in the URL (`?status=exception&from=2026-11-01&…`), so a link
@@ -53,7 +54,7 @@ function dayOf(value: string | null): string | null {
   if (!value || !DAY.test(value)) return null;
   const day = dayjs(value);
   // dayjs rolls 2026-02-30 over to March; only a real calendar day is kept.
-  return day.isValid() && day.format('YYYY-MM-DD') === value ? value : null;
+  return day.isValid() && calendarDayOf(day) === value ? value : null;
 }
 
 function isStatus(value: string | null): value is OrderStatus {
@@ -96,11 +97,6 @@ export function orderSearchParams(search: OrderListSearch): URLSearchParams {
   return params;
 }
 
-/** The start of a local calendar day as an ISO instant with the browser's offset (`…T00:00:00+08:00`). */
-export function localDayStart(day: string): string {
-  return dayjs(day).startOf('day').format('YYYY-MM-DDTHH:mm:ssZ');
-}
-
 /**
  * The filters of a search as the contracts' `OrderFilter`: the created range is the user's local days,
  * `createdTo` exclusive (the start of the day after the last one chosen).
@@ -109,10 +105,8 @@ export function orderFilterOf(search: OrderListSearch): Omit<OrderQueryInput, 'p
   return {
     status: search.status,
     numbers: search.numbers.length > 0 ? search.numbers : null,
-    createdFrom: search.createdFrom ? localDayStart(search.createdFrom) : null,
-    createdTo: search.createdTo
-      ? dayjs(search.createdTo).add(1, 'day').startOf('day').format('YYYY-MM-DDTHH:mm:ssZ')
-      : null,
+    createdFrom: search.createdFrom ? localDayStartInstant(search.createdFrom) : null,
+    createdTo: search.createdTo ? localDayStartInstant(search.createdTo, 1) : null,
     countryCode: search.countryCode,
     productCode: search.productCode,
     keyword: search.keyword || null,
