@@ -88,6 +88,17 @@ export function OrderFilters({ search, onSearch }: OrderFiltersProps) {
     search.numbers.length > 0,
   ].filter(Boolean).length;
 
+  const buttons = (
+    <Flex gap={8} wrap>
+      <Button type="primary" icon={<SearchOutlined />} onClick={apply} data-testid="order-search">
+        {t('orderList.filter.search')}
+      </Button>
+      <Button icon={<ReloadOutlined />} onClick={reset} data-testid="order-filter-reset">
+        {t('orderList.filter.reset')}
+      </Button>
+    </Flex>
+  );
+
   const fieldWidth = isMobile ? '100%' : 220;
   const fields = (
     <Flex gap={12} wrap align="start" data-testid="order-filters">
@@ -139,14 +150,7 @@ export function OrderFilters({ search, onSearch }: OrderFiltersProps) {
             data-testid="order-filter-keyword"
           />
         </Flex>
-        <Flex gap={8} wrap>
-          <Button type="primary" icon={<SearchOutlined />} onClick={apply} data-testid="order-search">
-            {t('orderList.filter.search')}
-          </Button>
-          <Button icon={<ReloadOutlined />} onClick={reset} data-testid="order-filter-reset">
-            {t('orderList.filter.reset')}
-          </Button>
-        </Flex>
+        {isMobile ? null : buttons}
       </Flex>
       <Flex vertical gap={4} style={{ width: isMobile ? '100%' : 320 }}>
         <Input.TextArea
@@ -170,6 +174,8 @@ export function OrderFilters({ search, onSearch }: OrderFiltersProps) {
             : t('orderList.filter.numbersRecognised', { count: recognised.count, max: MAX_PASTED_NUMBERS })}
         </Typography.Text>
       </Flex>
+      {/* On a phone the buttons come after every field, the numbers box included. */}
+      {isMobile ? buttons : null}
     </Flex>
   );
 
