@@ -31,6 +31,7 @@ import type { ActionOrder } from '../components/order-row-actions';
 import { OrderTable } from '../components/order-table';
 import { TrackingModal } from '../components/tracking-modal';
 import {
+  EMPTY_ORDER_SEARCH,
   hasNarrowingFilters,
   orderFilterOf,
   orderQueryOf,
@@ -252,7 +253,7 @@ export default function OrderListPage() {
   );
   const noMatch = (
     <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('orderList.empty.noMatch')}>
-      <Button onClick={() => go({ ...parseOrderSearch(new URLSearchParams()), status: search.status })}>
+      <Button onClick={() => go({ ...EMPTY_ORDER_SEARCH, status: search.status })}>
         {t('orderList.filter.reset')}
       </Button>
     </Empty>
