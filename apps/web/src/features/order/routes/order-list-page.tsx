@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Dropdown, Empty, Flex, Modal, Skeleton, Tabs, Typography } from 'antd';
 import {
   CloseCircleOutlined,
@@ -86,6 +86,16 @@ export default function OrderListPage() {
     .filter((order): order is OrderListItem => order !== undefined);
 
   const go = (next: OrderListSearch) => setSearchParams(orderSearchParams(next));
+
+  // A page past the end (the last rows cancelled away, or an old link) shows the page that now is the last.
+  const lastPage = Math.max(1, Math.ceil(total / pageSize));
+  const isPastEnd =
+    list.data !== undefined && !list.isPlaceholderData && orders.length === 0 && search.page > lastPage;
+  useEffect(() => {
+    if (isPastEnd) setSearchParams(orderSearchParams({ ...search, page: lastPage }), { replace: true });
+    // `search` is derived from the URL on every render; the flag and the last page say when to move.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [isPastEnd, lastPage]);
 
   const print = (ids: string[], key: string) => void labels.printLabels(ids, key);
 
