@@ -8,11 +8,14 @@ import type {
   OrderQueryResult,
   TrackingResult,
 } from '@portal/contracts/order-list';
-import { MAX_PASTED_NUMBERS } from '@portal/contracts/order-list';
+import { MAX_PASTED_NUMBERS, OrderQuerySchema, type OrderQuery } from '@portal/contracts/order-list';
 import { Permission } from '@portal/contracts/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as migration085 from '../../src/db/migrations/2026-11-26-085-order-list.ts';
 import { newId } from '../../src/lib/ids.ts';
+import { queryOrders } from '../../src/modules/order/order-list.service.ts';
 import { transitionOrder } from '../../src/modules/order/order-status.ts';
+import type { AuthContext } from '../../src/plugins/authenticate.ts';
 import { assertLedgerConsistent } from '../../src/modules/wallet/ledger.ts';
 import { createUser } from '../support/factories.ts';
 import { consignee, fundCny, newOrderCustomer, orderApi, orderBody } from '../support/order-api.ts';
@@ -340,6 +343,29 @@ describe(`order list (${ENGINE})`, () => {
     expect(pastFiltered.data).toMatchObject({ list: [], total: 1 });
   });
 
+  it('answers the same through both roads: a small match set read whole, or counts and an index walk', async () => {
+    const auth = { customerId: owner.customerId, userId: 'u' } as AuthContext;
+    const filters: Partial<OrderQuery>[] = [
+      {},
+      { status: 'in_transit' },
+      { countryCode: 'US' },
+      { countryCode: 'GB', status: 'cancelled' },
+      { keyword: 'a' },
+      { keyword: 'jane', status: 'draft' },
+      { productCode: 'UK-EXP' },
+      { createdFrom: '2026-11-05T00:00:00.000Z' },
+      { numbers: ['REF-SUB', 'REF-GB', 'NOPE'] },
+    ];
+    for (const filter of filters)
+      for (const pageSize of [1, 2, 100])
+        for (let pageIndex = 1; pageIndex <= 6; pageIndex++) {
+          const query = OrderQuerySchema.parse({ ...filter, pageIndex, pageSize });
+          const whole = await queryOrders(t.app.db, auth, query, 'en-US');
+          const walked = await queryOrders(t.app.db, auth, query, 'en-US', { smallMatchSet: 0 });
+          expect(walked).toEqual(whole);
+        }
+  });
+
   it('never shows another customer’s orders', async () => {
     const answer = await api(stranger.token).query();
     expect(ids(answer.data)).toEqual([strangerOrder.id]);
@@ -645,5 +671,29 @@ describe(`permissions (${ENGINE})`, () => {
     expect((await call(t.app, { method: 'POST', url: '/api/CustomerOrder/Query', body: {} })).code).toBe(
       ApiCode.NotSignedIn,
     );
+  });
+});
+
+describe(`migration 085 on existing orders (${ENGINE})`, () => {
+  it('numbers, counts and indexes the orders that exist, as the create path would have', async () => {
+    const db = t.app.db;
+    const snapshot = async () => ({
+      orders: await db
+        .selectFrom('orders')
+        .select(['id', 'customer_id', 'customer_seq', 'consignee_search'])
+        .orderBy('id')
+        .execute(),
+      counts: await db.selectFrom('customer_order_counts').selectAll().orderBy('customer_id').execute(),
+    });
+    const before = await snapshot();
+    expect(before.orders.length).toBeGreaterThan(5);
+    await migration085.down(db);
+    await migration085.up(db);
+    const after = await snapshot();
+    expect(after).toEqual(before);
+    // And the list still answers from them.
+    expect((await api(owner.token).query({ keyword: 'émile' })).data.list.map((row) => row.id)).toEqual([
+      o.transit.id,
+    ]);
   });
 });
