@@ -196,7 +196,7 @@ export class LabelPdfWriter {
 
   /**
    * pdfkit keeps the glyph layout of every distinct word it has set, for the document's life; a label's
-   * numbers and addresses are mostly new words, so on a long run the cache grew by about 4 KB a label.
+   * numbers and addresses are mostly new words, so on a long run the cache grew by about 5 KiB a label.
    * Emptied now and then, it keeps its use (the captions, repeated words) and stays small.
    */
   private clearLayoutCache() {
