@@ -163,6 +163,7 @@ async function runTask(dataDir) {
   const { app, token } = await openApp(dataDir);
   // Warm the lazily loaded ExcelJS module outside the clock, as a running server would have it.
   await server('lib/excel.ts').then((m) => m.loadExcel());
+  const readyRssMb = process.memoryUsage().rss / 1024 / 1024;
   const peak = heapPeak();
   const started = performance.now();
   const created = await app.inject({
@@ -183,7 +184,7 @@ async function runTask(dataDir) {
     .executeTakeFirstOrThrow();
   if (row.status !== 'succeeded') throw new Error(`export ${row.status}`);
   await app.close();
-  return { ms, rows: row.row_count, bytes: row.file_size, heapMb };
+  return { ms, rows: row.row_count, bytes: row.file_size, heapMb, readyRssMb };
 }
 
 async function runBare(dataDir) {
@@ -192,6 +193,7 @@ async function runBare(dataDir) {
   const ExcelJS = await loadExcel();
   const columns = EXPORT_SOURCES.orders.columns;
   const file = path.join(dataDir, `bare-${process.pid}.xlsx`);
+  const readyRssMb = process.memoryUsage().rss / 1024 / 1024;
   const peak = heapPeak();
   const started = performance.now();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
@@ -213,7 +215,7 @@ async function runBare(dataDir) {
   const heapMb = peak();
   const bytes = statSync(file).size;
   rmSync(file);
-  return { ms, rows, bytes, heapMb };
+  return { ms, rows, bytes, heapMb, readyRssMb };
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -250,6 +252,7 @@ if (variant === 'task' || variant === 'bare') {
           ms: median(list.map((r) => r.ms)),
           maxRssMb: median(list.map((r) => r.maxRssMb)),
           heapMb: median(list.map((r) => r.heapMb)),
+          readyRssMb: median(list.map((r) => r.readyRssMb)),
           bytes: list[0].bytes,
           rows: list[0].rows,
         },
@@ -259,7 +262,7 @@ if (variant === 'task' || variant === 'bare') {
     if (task.rows !== bare.rows) throw new Error(`row counts differ: task ${task.rows}, bare ${bare.rows}`);
     const line = (name, r) =>
       `  ${name}${r.ms.toFixed(0).padStart(7)} ms (${((r.rows / r.ms) * 1000).toFixed(0)} rows/s), ` +
-      `peak RSS ${r.maxRssMb.toFixed(0)} MiB, peak heap ${r.heapMb.toFixed(0)} MiB, file ${(r.bytes / 1024 / 1024).toFixed(1)} MiB`;
+      `peak RSS ${r.maxRssMb.toFixed(0)} MiB (${r.readyRssMb.toFixed(0)} MiB before the rows), peak heap ${r.heapMb.toFixed(0)} MiB, file ${(r.bytes / 1024 / 1024).toFixed(1)} MiB`;
     console.log(`${task.rows} orders as xlsx on SQLite, median of ${RUNS}, each run in its own process:`);
     console.log(line('real export task:  ', task));
     console.log(line('bare ExcelJS write:', bare));
