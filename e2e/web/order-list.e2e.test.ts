@@ -273,7 +273,7 @@ describe('my orders', () => {
     await page.context().close();
   });
 
-  test('a draft opens in the create page from its row and is saved again with Update', async () => {
+  test('a draft opens in the create page from its row and is saved again with Update; a copy starts a new order', async () => {
     const draft = await call<OrderCreated>(ApiPath.CreateOrder, {
       ...usOrder(`E2E-${run}-D`),
       submit: false,
@@ -299,6 +299,14 @@ describe('my orders', () => {
       status: 'draft',
       customerOrderNo: draft.customerOrderNo,
     });
+    // Copy into a new order: everything but the reference number, which is unique per customer.
+    await page.goto(`${ORDER_LIST}?numbers=${encodeURIComponent(draft.customerOrderNo)}`);
+    await page.locator(`tr[data-row-key="${draft.id}"] [data-testid=order-action-more]`).click();
+    await page.locator('.ant-dropdown:visible [data-testid=order-action-copy]').click();
+    await page.waitForURL((url) => url.searchParams.get('copy') === draft.id);
+    await page.locator('[data-testid=order-form-source]').getByText(draft.customerOrderNo).waitFor();
+    expect(await page.locator('#order_remark').inputValue()).toBe('请放前台');
+    expect(await page.locator('#order_customerOrderNo').inputValue()).toBe('');
     await page.context().close();
   });
 });
