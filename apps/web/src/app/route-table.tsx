@@ -1,6 +1,6 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { Permission } from '@portal/contracts/permissions';
-import { CREATE_ORDER_PATH } from '../lib/app-paths';
+import { CREATE_ORDER_PATH, ORDER_LIST_PATH } from '../lib/app-paths';
 import type { MessageKey } from '../lib/i18n/message-key';
 import { lazyPage } from '../lib/lazy-page';
 import type { GuardedRoute } from '../lib/route-access';
@@ -19,7 +19,7 @@ export interface AppRoute extends GuardedRoute {
 }
 
 /** Icons the menu can show; add a name here and its icon in layouts/route-icons.tsx. */
-export type RouteIconName = 'home' | 'orders' | 'create' | 'address' | 'settings' | 'user';
+export type RouteIconName = 'home' | 'orders' | 'orderList' | 'create' | 'address' | 'settings' | 'user';
 
 export const HOME_PATH = '/user/index';
 /** The 403 page; inside the shell when signed in (router.tsx). */
@@ -40,6 +40,14 @@ export const PRIVATE_ROUTES: AppRoute[] = [
     titleKey: 'route.orders',
     icon: 'orders',
     children: [
+      {
+        path: ORDER_LIST_PATH,
+        name: 'order',
+        titleKey: 'route.order',
+        icon: 'orderList',
+        authority: Permission.OrderView,
+        component: lazyPage(() => import('../features/order/routes/order-list-page')),
+      },
       {
         path: CREATE_ORDER_PATH,
         name: 'create',

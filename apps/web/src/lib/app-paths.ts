@@ -5,3 +5,7 @@
 export const CREATE_ORDER_PATH = '/user/orders/create';
 /** Recharge records and online top-up (settlement centre, route `topUpOnline`; its page comes in a later issue). */
 export const TOP_UP_PATH = '/user/settlement/topUpOnline';
+/** My orders (route `order`); `?status=exception` and the other filters of its URL open it filtered. */
+export const ORDER_LIST_PATH = '/user/orders/order';
+/** File management (personal settings, route `fileManagement`): export tasks and their downloads. */
+export const FILE_MANAGEMENT_PATH = '/user/userCenterManagement/fileManagement';

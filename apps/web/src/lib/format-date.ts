@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import type { Language } from '@portal/contracts/languages';
 import { currentLanguage } from './i18n/i18n';
 
@@ -26,4 +26,18 @@ export function formatDateTime(
   // The Chinese formats are digits only; English month names and AM/PM come from dayjs's built-in
   // English locale, so the text is right even when another language's dayjs locale is active.
   return (language === 'en-US' ? date.locale('en') : date).format(DATE_TIME_FORMATS[language]);
+}
+
+/** A local calendar day as `YYYY-MM-DD` (URLs, date filters): a machine format, never shown as such. */
+export function calendarDayOf(date: Dayjs): string {
+  return date.format('YYYY-MM-DD');
+}
+
+/**
+ * The start of a local calendar day (`YYYY-MM-DD`), `addDays` later, as an ISO instant with the browser's
+ * offset (`2026-11-26T00:00:00+08:00`): what the API's date filters take. Day arithmetic, so a day with a
+ * daylight-saving change still starts at its midnight.
+ */
+export function localDayStartInstant(day: string, addDays = 0): string {
+  return dayjs(day).add(addDays, 'day').startOf('day').format('YYYY-MM-DDTHH:mm:ssZ');
 }

@@ -2,11 +2,13 @@ import type { RoleGrant } from '@portal/contracts/access';
 import type { ApplicationInfo, ApplicationMenuItem } from '@portal/contracts/application';
 import type { TokenPair, UserType } from '@portal/contracts/auth';
 import type { Language } from '@portal/contracts/languages';
+import type { LabelSize } from '@portal/contracts/order-list';
 import type { LayoutSettings } from './layout-settings';
 
 /**
- * Everything the portal keeps in the browser, in one place (spec section 3), plus the two preferences the
- * shell issue adds: the layout settings and the chosen language. Nothing else writes to localStorage.
+ * Everything the portal keeps in the browser, in one place (spec section 3), plus the preferences added
+ * since: the layout settings and the chosen language (shell issue), the label size (order list). Nothing
+ * else writes to localStorage.
  */
 export interface TokenRecord {
   token: string;
@@ -38,6 +40,8 @@ export interface StoredValues {
   tabs: StoredTab[];
   layoutSettings: LayoutSettings;
   language: Language;
+  /** The label size the order list prints in (100×100, 100×150 or A4). */
+  labelSize: LabelSize;
 }
 export type StorageKey = keyof StoredValues;
 
@@ -54,6 +58,7 @@ export const STORAGE_KEYS: Readonly<Record<StorageKey, string>> = {
   tabs: 'portal.tabs',
   layoutSettings: 'portal.layoutSettings',
   language: 'portal.language',
+  labelSize: 'portal.labelSize',
 };
 
 /** What a signed-in session owns; cleared on sign-out, on an ended session and on a failed refresh. */
@@ -168,7 +173,7 @@ export function onSessionCleared(listener: () => void): () => void {
  * Forgets the signed-in session: the stored keys and everything registered with {@link onSessionCleared}
  * (the query cache among them), so the next user on this tab sees nothing of the previous one. It is the
  * one function every path that ends a session calls (sign-out, 203, 204, 402, a failed refresh, HTTP 401).
- * Preferences (language, layout, page size, version) stay. The route guard asks
+ * Preferences (language, layout, page size, label size, version) stay. The route guard asks
  * {@link wasSessionClearedHere} so it does not add its "sign-in expired" warning on top of the message
  * that made the portal end the session (or after a deliberate sign-out).
  */

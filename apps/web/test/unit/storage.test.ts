@@ -31,6 +31,7 @@ describe('browser storage', () => {
         'tabs',
         'layoutSettings',
         'language',
+        'labelSize',
       ].sort(),
     );
     const names = Object.values(STORAGE_KEYS);

@@ -5,6 +5,7 @@ import {
   HomeOutlined,
   ProfileOutlined,
   SettingOutlined,
+  UnorderedListOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import type { RouteIconName } from '../route-table';
@@ -13,6 +14,7 @@ import type { RouteIconName } from '../route-table';
 export const ROUTE_ICONS: Record<RouteIconName, ReactNode> = {
   home: <HomeOutlined />,
   orders: <ProfileOutlined />,
+  orderList: <UnorderedListOutlined />,
   create: <FormOutlined />,
   address: <ContactsOutlined />,
   settings: <SettingOutlined />,

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiPath } from '@portal/contracts/api-paths';
 import type { OrderCreated, OrderCreateInput } from '@portal/contracts/order';
 import { http } from '../../../lib/http/client';
+import { orderKeys } from './order-keys';
 
 export interface CreateOrderCall {
   body: OrderCreateInput;
@@ -27,6 +28,7 @@ export function useCreateOrder() {
     onSuccess: (_created, { body }) => {
       // A submit holds money (the home page's balance), a saved consignee joins the address book.
       void queryClient.invalidateQueries({ queryKey: ['customerWallet'] });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
       if (body.saveConsignee) void queryClient.invalidateQueries({ queryKey: ['customerAddress'] });
     },
   });

@@ -1,9 +1,20 @@
 import type { AddressType } from '@portal/contracts/address';
+import type { OrderQueryInput } from '@portal/contracts/order-list';
 import type { QuoteRequest } from '@portal/contracts/product';
 
-/** Query keys the create-order page uses. The address keys share the address book's root, so a change there refreshes the pickers. */
+/**
+ * Query keys of the order pages. The address keys share the address book's root, so a change there
+ * refreshes the pickers; every order change invalidates `orderKeys.all` (the list, its counts, details).
+ */
 export const orderPageKeys = {
   addresses: (addressType: AddressType, keyword: string) =>
     ['customerAddress', 'picker', addressType, keyword] as const,
   quote: (request: QuoteRequest | null) => ['productQuote', request] as const,
+};
+
+export const orderKeys = {
+  all: ['customerOrder'] as const,
+  list: (query: OrderQueryInput) => ['customerOrder', 'list', query] as const,
+  detail: (id: string) => ['customerOrder', 'detail', id] as const,
+  tracking: (numbers: readonly string[]) => ['customerOrder', 'tracking', numbers] as const,
 };

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiPath } from '@portal/contracts/api-paths';
 import type { OrderCreated } from '@portal/contracts/order';
 import { http } from '../../../lib/http/client';
+import { orderKeys } from './order-keys';
 
 /**
  * `POST /api/CustomerOrder/Submit` (`{ id }` of a draft): holds the estimated charge and issues the
@@ -15,6 +16,9 @@ export function useSubmitOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: submitOrder,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['customerWallet'] }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['customerWallet'] });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+    },
   });
 }

@@ -2,12 +2,17 @@ import { en, zhCN, zhTW } from 'zod/locales';
 import type { Address } from '@portal/contracts/address';
 import { ADDRESS_MESSAGES } from '@portal/contracts/address';
 import type { Language } from '@portal/contracts/languages';
-import { ORDER_MESSAGES, type createOrderCreateSchema, type OrderCreateInput } from '@portal/contracts/order';
+import {
+  ORDER_MESSAGES,
+  type createOrderCreateSchema,
+  type Order,
+  type OrderCreateInput,
+} from '@portal/contracts/order';
 import { ExtraServiceCode, type CustomsTerms, type QuoteRequest } from '@portal/contracts/product';
 import { QUANTITY_MESSAGES } from '@portal/contracts/quantity';
 import { fieldMessage } from '@portal/contracts/text';
 import { addressFormFields } from '../../../lib/address-form-fields';
-import { majorTextToMinor } from '../../../lib/money';
+import { majorTextToMinor, minorToMajorText } from '../../../lib/money';
 
 /**
  * What the create-order form edits, and the pure steps from it to the API: the quote request, the
@@ -117,6 +122,52 @@ export function emptyOrderValues(shipperAddressId: string | null = null): OrderF
 /** An address-book entry as the consignee's typed fields (editable after picking). */
 export function partyValuesOf(address: Address): PartyValues {
   return addressFormFields(address);
+}
+
+/**
+ * A saved order as the form's values: `edit` keeps its reference number (the draft is saved again under
+ * it), `copy` leaves it blank (a reference number is unique per customer). The order keeps a copy of both
+ * parties, so the sender comes back typed, not as an address-book pick.
+ */
+export function orderFormValuesOf(order: Order, mode: 'edit' | 'copy'): OrderFormValues {
+  const currencyCode = order.items[0]?.currencyCode ?? order.declaredCurrencyCode;
+  return {
+    productCode: order.productCode,
+    customerOrderNo: mode === 'edit' ? order.customerOrderNo : '',
+    shipperMode: 'typed',
+    shipperAddressId: null,
+    shipper: addressFormFields(order.shipper),
+    consigneeAddressId: null,
+    consignee: addressFormFields(order.consignee),
+    saveConsignee: false,
+    parcels: order.parcels.map((parcel) => ({
+      weight: String(parcel.weight),
+      length: String(parcel.length),
+      width: String(parcel.width),
+      height: String(parcel.height),
+    })),
+    items: order.items.map((item) => ({
+      nameCn: item.nameCn,
+      nameEn: item.nameEn,
+      hsCode: item.hsCode,
+      sku: item.sku,
+      quantity: String(item.quantity),
+      unitPrice: minorToMajorText(item.unitPrice, item.currencyCode),
+      unitWeight: item.unitWeight === null ? null : String(item.unitWeight),
+      originCountryCode: item.originCountryCode,
+      material: item.material,
+      purpose: item.purpose,
+    })),
+    declaredCurrency: currencyCode || DEFAULT_DECLARED_CURRENCY,
+    customsTerms: order.customsTerms,
+    iossNumber: order.iossNumber,
+    eoriNumber: order.eoriNumber,
+    hasBattery: order.hasBattery,
+    insuranceValue:
+      order.insuranceValue === null ? null : minorToMajorText(order.insuranceValue, currencyCode),
+    signature: order.extraServiceCodes.includes(ExtraServiceCode.Signature),
+    remark: order.remark,
+  };
 }
 
 const DECIMAL = /^\d+(\.\d+)?$/;

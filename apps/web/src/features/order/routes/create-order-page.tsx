@@ -11,19 +11,23 @@ import {
   Radio,
   Row,
   Select,
+  Skeleton,
   Space,
   Switch,
   Typography,
 } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Address } from '@portal/contracts/address';
 import { ApiCode, type FieldError } from '@portal/contracts/envelope';
 import { createOrderCreateSchema, ORDER_FIELD_MAX, type OrderCreated } from '@portal/contracts/order';
+import type { OrderDetail } from '@portal/contracts/order-list';
 import { CUSTOMS_TERMS } from '@portal/contracts/product';
 import { InsufficientBalanceSchema, type InsufficientBalance } from '@portal/contracts/wallet';
+import { ListLoadError } from '../../../components/list-load-error';
 import { SmartPaste, type SmartPasteFields } from '../../../components/smart-paste';
+import { CREATE_ORDER_PATH } from '../../../lib/app-paths';
 import { isApiError } from '../../../lib/http/api-error';
 import { fieldErrorsOf } from '../../../lib/http/field-errors';
 import { useLanguage } from '../../../lib/i18n/use-language';
@@ -33,6 +37,8 @@ import { useCountries } from '../../../lib/reference/api/get-country';
 import { pastedAddressValues } from '../../../lib/smart-paste-form';
 import { useConfirmDiscard } from '../../../lib/use-confirm-discard';
 import { useCreateOrder } from '../api/create-order';
+import { useOrderDetail } from '../api/get-order';
+import { useUpdateOrder } from '../api/update-order';
 import { useCurrencies } from '../api/query-currencies';
 import { useProducts } from '../api/query-products';
 import { useQuote } from '../api/query-quote';
@@ -55,6 +61,7 @@ import {
   newIdempotencyKey,
   orderBodyOf,
   orderFormErrorsOf,
+  orderFormValuesOf,
   partyValuesOf,
   pathKey,
   quoteKeyOf,
@@ -67,18 +74,64 @@ import './create-order-page.css';
 
 const FORM_NAME = 'order';
 
+/** The order a form starts from: a draft to edit (`?edit=<id>`) or any order to copy (`?copy=<id>`). */
+interface FormSource {
+  mode: 'edit' | 'copy';
+  order: OrderDetail;
+}
+
 /**
- * `/user/orders/create` (permission order:create). The form on the left, the live quote, the customs
+ * `/user/orders/create`: a new order, or with `?edit=<id>` a draft loaded and saved again with
+ * `CustomerOrder/Update`, or with `?copy=<id>` a new order prefilled from any order. The form is keyed
+ * by what it starts from, so moving between them starts a fresh form.
+ */
+export default function CreateOrderPage() {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const editId = searchParams.get('edit');
+  const copyId = searchParams.get('copy');
+  const sourceId = editId ?? copyId;
+  const mode = editId ? 'edit' : 'copy';
+  const detail = useOrderDetail(sourceId);
+  if (!sourceId) return <CreateOrderForm key="new" source={null} />;
+  if (detail.isError)
+    return (
+      <Card data-testid="create-order-page">
+        <Typography.Title level={5}>{t('orderList.edit.loadFailed')}</Typography.Title>
+        <ListLoadError
+          error={detail.error}
+          onRetry={() => void detail.refetch()}
+          isRetrying={detail.isFetching}
+        />
+      </Card>
+    );
+  if (!detail.data)
+    return (
+      <Card data-testid="create-order-page">
+        <Skeleton active paragraph={{ rows: 12 }} />
+      </Card>
+    );
+  return <CreateOrderForm key={`${mode}:${sourceId}`} source={{ mode, order: detail.data }} />;
+}
+
+/**
+ * The order form (permission order:create). The form on the left, the live quote, the customs
  * hints and the actions on the right (below on a phone). Fields are checked with the contracts' Create
  * schema when they lose the focus and on save; the server's field errors land on the same fields. One
  * Idempotency-Key per form: a double click, or a retry after a lost answer, creates one order; a new key
  * after a success or a reset. Leaving with unsaved changes asks first (reload, close, the reset button).
  */
-export default function CreateOrderPage() {
+function CreateOrderForm({ source }: { source: FormSource | null }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const language = useLanguage();
   const [form] = Form.useForm<OrderFormValues>();
-  const [initialValues] = useState(() => emptyOrderValues());
+  const [initialValues] = useState(() =>
+    source ? orderFormValuesOf(source.order, source.mode) : emptyOrderValues(),
+  );
+  const editing = source?.mode === 'edit' ? source.order : null;
+  /** A draft that moved on (submitted or cancelled elsewhere) can no longer be saved here. */
+  const isStale = editing !== null && editing.status !== 'draft';
   const values = Form.useWatch((all: OrderFormValues) => all, { form, preserve: true }) as
     OrderFormValues | undefined;
   const idempotencyKey = useRef(newIdempotencyKey());
@@ -88,6 +141,7 @@ export default function CreateOrderPage() {
   const [shortfall, setShortfall] = useState<InsufficientBalance | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const createOrder = useCreateOrder();
+  const updateOrder = useUpdateOrder();
   const { requestClose, contextHolder } = useConfirmDiscard(() => result === null && form.isFieldsTouched());
 
   const divisions = useCnDivisionIndex();
@@ -207,10 +261,10 @@ export default function CreateOrderPage() {
     isSending.current = true;
     setSending(submit ? 'submit' : 'draft');
     try {
-      const created = await createOrder.mutateAsync({
-        body: orderBodyOf(all, submit),
-        idempotencyKey: idempotencyKey.current,
-      });
+      const body = orderBodyOf(all, submit);
+      const created = editing
+        ? await updateOrder.mutateAsync({ ...body, id: editing.id })
+        : await createOrder.mutateAsync({ body, idempotencyKey: idempotencyKey.current });
       idempotencyKey.current = newIdempotencyKey();
       setResult(created);
       window.scrollTo({ top: 0 });
@@ -237,7 +291,11 @@ export default function CreateOrderPage() {
   if (result) {
     return (
       <Card data-testid="create-order-page">
-        <OrderResult order={result} onCreateAnother={reset} onSubmitted={setResult} />
+        <OrderResult
+          order={result}
+          onCreateAnother={source ? () => void navigate(CREATE_ORDER_PATH) : reset}
+          onSubmitted={setResult}
+        />
       </Card>
     );
   }
@@ -245,6 +303,21 @@ export default function CreateOrderPage() {
   return (
     <div className="create-order-page" data-testid="create-order-page">
       {contextHolder}
+      {source ? (
+        <Alert
+          type={isStale ? 'warning' : 'info'}
+          showIcon
+          title={
+            isStale
+              ? t('orderList.edit.notDraft', { number: source.order.customerOrderNo })
+              : t(source.mode === 'edit' ? 'orderList.edit.editing' : 'orderList.edit.copying', {
+                  number: source.order.customerOrderNo,
+                })
+          }
+          style={{ marginBottom: 16 }}
+          data-testid="order-form-source"
+        />
+      ) : null}
       <Form<OrderFormValues>
         form={form}
         name={FORM_NAME}
@@ -513,16 +586,16 @@ export default function CreateOrderPage() {
                     <Button
                       onClick={() => void send(false)}
                       loading={sending === 'draft'}
-                      disabled={sending === 'submit'}
+                      disabled={sending === 'submit' || isStale}
                       data-testid="order-save-draft"
                     >
-                      {t('order.form.saveDraft')}
+                      {t(editing ? 'orderList.edit.saveChanges' : 'order.form.saveDraft')}
                     </Button>
                     <Button
                       type="primary"
                       onClick={() => void send(true)}
                       loading={sending === 'submit'}
-                      disabled={sending === 'draft'}
+                      disabled={sending === 'draft' || isStale}
                       data-testid="order-submit"
                     >
                       {t('order.form.submit')}
