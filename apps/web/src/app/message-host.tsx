@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Typography, message } from 'antd';
+import { navigateTo } from './navigation';
 import type { Notice } from './notice';
 
 /** Spec section 8: only one message at a time, 200 px from the top. */
@@ -10,8 +11,27 @@ interface MessageHostProps {
   connect: (show: (notice: Notice) => void) => () => void;
 }
 
-/** The text, with its detail (the request id) small on a second line. */
+/** The text, with its link after it and its detail (the request id) small on a second line. */
 function contentOf(notice: Notice) {
+  const { link } = notice;
+  if (link)
+    return (
+      <span>
+        {notice.text}{' '}
+        <Typography.Link
+          href={link.path}
+          onClick={(event) => {
+            // A plain click stays in the app (tabs and state kept); modified clicks open a new tab as usual.
+            if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
+            event.preventDefault();
+            navigateTo(link.path);
+          }}
+          data-testid="message-link"
+        >
+          {link.text}
+        </Typography.Link>
+      </span>
+    );
   if (!notice.detail) return notice.text;
   return (
     <span>

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import {
   ContactsOutlined,
+  FolderOpenOutlined,
   FormOutlined,
   HomeOutlined,
+  NodeIndexOutlined,
   ProfileOutlined,
   SettingOutlined,
   UserOutlined,
@@ -15,6 +17,8 @@ export const ROUTE_ICONS: Record<RouteIconName, ReactNode> = {
   orders: <ProfileOutlined />,
   create: <FormOutlined />,
   address: <ContactsOutlined />,
+  endData: <NodeIndexOutlined />,
+  files: <FolderOpenOutlined />,
   settings: <SettingOutlined />,
   user: <UserOutlined />,
 };

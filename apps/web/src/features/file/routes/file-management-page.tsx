@@ -1,0 +1,33 @@
+import { Card, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ExportTasksPanel } from '../components/export-tasks-panel';
+import { UploadedFilesPanel } from '../components/uploaded-files-panel';
+
+type Tab = 'exports' | 'uploads';
+
+/**
+ * `/user/userCenterManagement/fileManagement`: the export tasks (with progress, updated in place while
+ * they run) and the files the customer uploaded. The tab lives in the URL (`?tab=uploads`), so the
+ * multi-tab bar and links return to it.
+ */
+export default function FileManagementPage() {
+  const { t } = useTranslation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('tab');
+  const tab: Tab = requested === 'uploads' ? 'uploads' : 'exports';
+
+  return (
+    <Card styles={{ body: { paddingTop: 8 } }} data-testid="file-management">
+      <Tabs
+        activeKey={tab}
+        onChange={(next) => setSearchParams(next === 'exports' ? {} : { tab: next }, { replace: true })}
+        destroyOnHidden
+        items={[
+          { key: 'exports', label: t('fileManagement.tabExports'), children: <ExportTasksPanel /> },
+          { key: 'uploads', label: t('fileManagement.tabUploads'), children: <UploadedFilesPanel /> },
+        ]}
+      />
+    </Card>
+  );
+}
