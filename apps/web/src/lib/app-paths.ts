@@ -3,11 +3,11 @@
  * route table). The route table uses the same constants.
  */
 export const CREATE_ORDER_PATH = '/user/orders/create';
+/** Last-mile data (orders section, route `endData`). */
+export const END_DATA_PATH = '/user/orders/endData';
 /** Recharge records and online top-up (settlement centre, route `topUpOnline`; its page comes in a later issue). */
 export const TOP_UP_PATH = '/user/settlement/topUpOnline';
-/** My orders (route `order`); its list reads `?status=<status>` from the URL. */
+/** My orders (route `order`); `?status=exception` and the other filters of its URL open it filtered. */
 export const ORDER_LIST_PATH = '/user/orders/order';
-/** Last-mile data (route `endData`). */
-export const END_DATA_PATH = '/user/orders/endData';
-/** File management (route `fileManagement`): export tasks and uploaded files. */
+/** File management (personal settings, route `fileManagement`): export tasks and their downloads. */
 export const FILE_MANAGEMENT_PATH = '/user/userCenterManagement/fileManagement';
