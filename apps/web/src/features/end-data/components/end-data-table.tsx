@@ -27,32 +27,26 @@ export function EndDataTable({ items, isLoading, pagination, emptyText }: EndDat
 
   const columns: TableColumnsType<EndDataItem> = [
     {
-      title: t('endData.column.customerOrderNo'),
-      dataIndex: 'customerOrderNo',
+      title: t('endData.column.numbers'),
+      key: 'numbers',
       width: 180,
-      render: (value: string) => (
-        <Typography.Text copyable style={NO_WRAP} data-testid="end-data-reference">
-          {value}
-        </Typography.Text>
-      ),
-    },
-    {
-      title: t('endData.column.waybillNo'),
-      dataIndex: 'waybillNo',
-      width: 170,
-      render: (value: string | null) =>
-        value ? (
-          <Typography.Text copyable style={NO_WRAP}>
-            {value}
+      render: (_, item) => (
+        <Flex vertical gap={2}>
+          <Typography.Text copyable style={NO_WRAP} data-testid="end-data-reference">
+            {item.customerOrderNo}
           </Typography.Text>
-        ) : (
-          dash
-        ),
+          {item.waybillNo ? (
+            <Typography.Text type="secondary" copyable style={{ ...NO_WRAP, fontSize: 12 }}>
+              {item.waybillNo}
+            </Typography.Text>
+          ) : null}
+        </Flex>
+      ),
     },
     {
       title: t('endData.column.lastMileCarrier'),
       dataIndex: 'lastMileCarrier',
-      width: 130,
+      width: 110,
       render: (value: string) => (
         <Typography.Text strong style={NO_WRAP}>
           {value}
@@ -62,7 +56,7 @@ export function EndDataTable({ items, isLoading, pagination, emptyText }: EndDat
     {
       title: t('endData.column.lastMileNo'),
       dataIndex: 'lastMileNo',
-      width: 200,
+      width: 190,
       render: (value: string) => (
         <Typography.Text copyable style={NO_WRAP} data-testid="end-data-last-mile-no">
           {value}
@@ -72,37 +66,40 @@ export function EndDataTable({ items, isLoading, pagination, emptyText }: EndDat
     {
       title: t('endData.column.handedOverAt'),
       dataIndex: 'handedOverAt',
-      width: 160,
+      width: 140,
       render: (value: string | null) => (value ? <span style={NO_WRAP}>{formatDateTime(value)}</span> : dash),
     },
     {
-      title: t('endData.column.country'),
-      dataIndex: 'consigneeCountryCode',
-      width: 130,
-      render: (code: string) => (
-        <Tooltip title={`${nameOf(code)} (${code})`}>
-          <span style={NO_WRAP}>{nameOf(code)}</span>
-        </Tooltip>
-      ),
-    },
-    {
-      title: t('endData.column.consignee'),
-      dataIndex: 'consigneeName',
+      title: t('endData.column.destination'),
+      key: 'destination',
       width: 150,
-      ellipsis: true,
+      render: (_, item) => (
+        <Flex vertical gap={2}>
+          <Tooltip title={`${nameOf(item.consigneeCountryCode)} (${item.consigneeCountryCode})`}>
+            <span style={NO_WRAP}>{nameOf(item.consigneeCountryCode)}</span>
+          </Tooltip>
+          <Typography.Text
+            type="secondary"
+            ellipsis={{ tooltip: item.consigneeName }}
+            style={{ maxWidth: 160, fontSize: 12 }}
+          >
+            {item.consigneeName}
+          </Typography.Text>
+        </Flex>
+      ),
     },
     {
       title: t('endData.column.product'),
       dataIndex: 'productCode',
-      width: 130,
+      width: 110,
       render: (value: string) => <span style={NO_WRAP}>{value}</span>,
     },
     {
       title: t('endData.column.status'),
       dataIndex: 'status',
-      width: 100,
+      width: 80,
       render: (status: EndDataItem['status']) => (
-        <Tag color={ORDER_STATUS_COLOR[status]} style={{ marginInlineEnd: 0 }}>
+        <Tag color={ORDER_STATUS_COLOR[status]} style={{ marginInlineEnd: 0, whiteSpace: 'nowrap' }}>
           {t(`orderStatus.${status}`)}
         </Tag>
       ),
@@ -110,7 +107,7 @@ export function EndDataTable({ items, isLoading, pagination, emptyText }: EndDat
     {
       title: t('endData.column.createdAt'),
       dataIndex: 'createdAt',
-      width: 160,
+      width: 140,
       render: (value: string) => <span style={NO_WRAP}>{formatDateTime(value)}</span>,
     },
   ];

@@ -8,6 +8,7 @@ import { PAGE_SIZE_OPTIONS, readPageSize, savePageSize } from '../../../lib/page
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useEndData } from '../api/query-end-data';
 import { EndDataFilters } from '../components/end-data-filters';
+import { EndDataCardList } from '../components/end-data-card-list';
 import { EndDataTable } from '../components/end-data-table';
 import { toOrderFilter } from '../lib/end-data-filter';
 
@@ -38,8 +39,9 @@ export default function EndDataPage() {
         <ListLoadError error={list.error} onRetry={() => void list.refetch()} isRetrying={list.isFetching} />
       );
     if (list.isPending) return <Skeleton active paragraph={{ rows: 6 }} data-testid="end-data-skeleton" />;
+    const List = isMobile ? EndDataCardList : EndDataTable;
     return (
-      <EndDataTable
+      <List
         items={list.data.list}
         isLoading={list.isFetching && list.isPlaceholderData}
         emptyText={
@@ -84,6 +86,7 @@ export default function EndDataPage() {
   return (
     <Card data-testid="end-data-page">
       <EndDataFilters
+        isCollapsible={isMobile}
         onSearch={(values) => search(toOrderFilter(values))}
         onReset={() => search({})}
         isSearching={list.isFetching}
@@ -106,13 +109,10 @@ export default function EndDataPage() {
         />
       ) : null}
       <Flex justify="space-between" align="center" gap={8} wrap style={{ marginBottom: 12 }}>
-        <Typography.Text type="secondary">{t('endData.hint')}</Typography.Text>
-        <ExportButton
-          kind="endData"
-          source={() => ({ filter })}
-          isCompact={isMobile}
-          testId="end-data-export"
-        />
+        <Typography.Text type="secondary" style={{ flex: '1 1 240px' }}>
+          {t('endData.hint')}
+        </Typography.Text>
+        <ExportButton kind="endData" source={() => ({ filter })} testId="end-data-export" />
       </Flex>
       {content}
     </Card>

@@ -5,9 +5,11 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ExportTask } from '@portal/contracts/export-task';
 import { formatDateTime } from '../../../lib/format-date';
+import { isTaskActive } from '../../../lib/export-task/export-task-list';
 import { formatFileSize } from '../../../lib/file-size';
 import { isDownloadable, isExpired } from '../lib/export-task-facts';
 import { ExportTaskProgress } from './export-task-progress';
+import './file-management.css';
 
 export interface ExportTaskTableProps {
   tasks: ExportTask[];
@@ -30,18 +32,22 @@ export function ExportTaskTable(props: ExportTaskTableProps) {
     {
       title: t('fileManagement.column.file'),
       key: 'file',
-      width: 260,
-      render: (_, task) => (
-        <Flex vertical gap={2}>
-          <Typography.Text strong style={NO_WRAP} data-testid="export-task-name">
-            {task.fileName ?? t('exportTask.pendingName', { kind: t(`exportTask.kind.${task.kind}`) })}
-          </Typography.Text>
-          <span>
-            <Tag style={{ marginInlineEnd: 4 }}>{t(`exportTask.kind.${task.kind}`)}</Tag>
-            <Tag style={{ marginInlineEnd: 0 }}>{task.format.toUpperCase()}</Tag>
-          </span>
-        </Flex>
-      ),
+      width: 250,
+      render: (_, task) => {
+        const kind = t(`exportTask.kind.${task.kind}`);
+        const name = task.fileName ?? (isTaskActive(task) ? t('exportTask.pendingName', { kind }) : kind);
+        return (
+          <Flex vertical gap={2}>
+            <Typography.Text strong style={NO_WRAP} data-testid="export-task-name">
+              {name}
+            </Typography.Text>
+            <span>
+              {task.fileName ? <Tag style={{ marginInlineEnd: 4 }}>{kind}</Tag> : null}
+              <Tag style={{ marginInlineEnd: 0 }}>{task.format.toUpperCase()}</Tag>
+            </span>
+          </Flex>
+        );
+      },
     },
     {
       title: t('fileManagement.column.status'),
@@ -65,30 +71,38 @@ export function ExportTaskTable(props: ExportTaskTableProps) {
         size === null ? dash : <span style={NO_WRAP}>{formatFileSize(size)}</span>,
     },
     {
-      title: t('fileManagement.column.createdAt'),
-      dataIndex: 'createdAt',
-      width: 160,
-      render: (value: string) => <span style={NO_WRAP}>{formatDateTime(value)}</span>,
-    },
-    {
-      title: t('fileManagement.column.finishedAt'),
-      dataIndex: 'finishedAt',
-      width: 160,
-      render: (value: string | null) => (value ? <span style={NO_WRAP}>{formatDateTime(value)}</span> : dash),
-    },
-    {
-      title: t('fileManagement.column.expiresAt'),
-      key: 'expiresAt',
-      width: 160,
-      render: (_, task) =>
-        task.expiresAt ? (
-          <Typography.Text type={isExpired(task) ? 'secondary' : undefined} style={NO_WRAP}>
-            {formatDateTime(task.expiresAt)}
-            {isExpired(task) ? ` · ${t('fileManagement.expired')}` : ''}
-          </Typography.Text>
-        ) : (
-          dash
-        ),
+      title: t('fileManagement.column.times'),
+      key: 'times',
+      width: 250,
+      render: (_, task) => (
+        <dl className="export-task-times">
+          <dt>
+            <Typography.Text type="secondary">{t('fileManagement.column.createdAt')}</Typography.Text>
+          </dt>
+          <dd>{formatDateTime(task.createdAt)}</dd>
+          {task.finishedAt ? (
+            <>
+              <dt>
+                <Typography.Text type="secondary">{t('fileManagement.column.finishedAt')}</Typography.Text>
+              </dt>
+              <dd>{formatDateTime(task.finishedAt)}</dd>
+            </>
+          ) : null}
+          {task.expiresAt ? (
+            <>
+              <dt>
+                <Typography.Text type="secondary">{t('fileManagement.column.expiresAt')}</Typography.Text>
+              </dt>
+              <dd data-testid="export-task-expires">
+                <Typography.Text type={isExpired(task) ? 'secondary' : undefined}>
+                  {formatDateTime(task.expiresAt)}
+                  {isExpired(task) ? ` · ${t('fileManagement.expired')}` : ''}
+                </Typography.Text>
+              </dd>
+            </>
+          ) : null}
+        </dl>
+      ),
     },
     {
       title: t('fileManagement.column.actions'),

@@ -11,6 +11,7 @@ import { uiEffects } from '../../../lib/ui-effects';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { downloadExportTask } from '../api/download-export-task';
 import { useExportTaskRefresh, useExportTasks } from '../api/query-export-tasks';
+import { ExportTaskCardList } from './export-task-card-list';
 import { ExportTaskTable } from './export-task-table';
 
 /** The server takes at most this many ids per refresh. */
@@ -69,6 +70,7 @@ export function ExportTasksPanel() {
     />
   );
 
+  const List = isMobile ? ExportTaskCardList : ExportTaskTable;
   return (
     <Flex vertical gap={12}>
       <Flex justify="space-between" align="center" gap={8} wrap>
@@ -86,7 +88,7 @@ export function ExportTasksPanel() {
           {t('fileManagement.reload')}
         </Button>
       </Flex>
-      <ExportTaskTable
+      <List
         tasks={tasks ?? []}
         isLoading={list.isFetching && list.isPlaceholderData}
         downloadingId={downloadingId}

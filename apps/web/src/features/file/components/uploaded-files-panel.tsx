@@ -11,6 +11,7 @@ import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useDeleteFiles } from '../api/delete-files';
 import { downloadStoredFile } from '../api/download-file';
 import { useFiles } from '../api/query-files';
+import { UploadedFileCardList } from './uploaded-file-card-list';
 import { UploadedFileTable } from './uploaded-file-table';
 
 /** The uploads tab: the customer's uploaded files with download, delete and batch delete. */
@@ -58,6 +59,7 @@ export function UploadedFilesPanel() {
     );
   if (list.isPending) return <Skeleton active paragraph={{ rows: 6 }} data-testid="uploaded-file-skeleton" />;
 
+  const List = isMobile ? UploadedFileCardList : UploadedFileTable;
   return (
     <Flex vertical gap={12}>
       <Flex justify="space-between" align="center" gap={8} wrap>
@@ -81,7 +83,7 @@ export function UploadedFilesPanel() {
           </Popconfirm>
         ) : null}
       </Flex>
-      <UploadedFileTable
+      <List
         files={list.data.items}
         isLoading={list.isFetching && list.isPlaceholderData}
         selectedIds={selectedIds}

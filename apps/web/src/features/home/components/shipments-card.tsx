@@ -13,7 +13,7 @@ export function ShipmentsCard({ today, month }: Pick<HomeSummary, 'today' | 'mon
   const language = useLanguage();
 
   const period = (key: 'today' | 'month', value: Period) => (
-    <Flex vertical gap={4} style={{ flex: '1 1 140px', minWidth: 0 }} data-testid={`home-shipments-${key}`}>
+    <Flex vertical gap={4} style={{ flex: '1 1 120px', minWidth: 0 }} data-testid={`home-shipments-${key}`}>
       <Statistic
         title={t(key === 'today' ? 'homeSummary.today' : 'homeSummary.thisMonth')}
         value={value.orders}
