@@ -1,8 +1,9 @@
-// The system pieces the tests need and npm cannot install: Chromium with CJK fonts (end-to-end tests) and
-// the PostgreSQL server binaries (API suite on PostgreSQL). Missing pieces are installed from Debian
+// The system pieces the tests need and npm cannot install: Chromium with CJK fonts (end-to-end tests),
+// the PostgreSQL server binaries (API suite on PostgreSQL) and poppler's PDF tools (the API suite renders
+// label PDFs to pixels with pdftoppm and reads their fonts and text with pdffonts and pdftotext). Missing pieces are installed from Debian
 // packages when running as root; otherwise we stop and print the exact command, so no test is skipped.
 //
-//   node scripts/ensure-system-deps.mjs [chromium] [postgres]     (no argument: both)
+//   node scripts/ensure-system-deps.mjs [chromium] [postgres] [poppler]     (no argument: all)
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -30,9 +31,15 @@ const checks = {
     { pkg: 'fonts-noto-cjk', isPresent: () => isDebianPackageInstalled('fonts-noto-cjk') },
   ],
   postgres: [{ pkg: 'postgresql', isPresent: () => findPostgresBinDir() !== undefined }],
+  poppler: [
+    {
+      pkg: 'poppler-utils',
+      isPresent: () => ['pdftoppm', 'pdffonts', 'pdftotext'].every((tool) => existsSync(`/usr/bin/${tool}`)),
+    },
+  ],
 };
 
-/** The Debian packages missing for the given needs ('chromium', 'postgres'). */
+/** The Debian packages missing for the given needs ('chromium', 'postgres', 'poppler'). */
 export function missingPackages(needs) {
   return needs.flatMap((need) =>
     checks[need].filter((check) => !check.isPresent()).map((check) => check.pkg),
@@ -54,7 +61,7 @@ function run(command, args) {
  * Makes sure every package the given needs require is installed. Throws with the command to run when it
  * cannot install them itself (not root, or no apt-get).
  */
-export function ensureSystemDeps(needs = ['chromium', 'postgres']) {
+export function ensureSystemDeps(needs = ['chromium', 'postgres', 'poppler']) {
   const missing = missingPackages(needs);
   if (missing.length === 0) return;
   const install = `apt-get update && apt-get install -y ${missing.join(' ')}`;

@@ -168,6 +168,8 @@ function systemNeeds() {
   const needs = [];
   if (stepIds.includes('e2e')) needs.push('chromium');
   if (stepIds.includes('api-postgres') && !process.env.DATABASE_URL) needs.push('postgres');
+  // The label tests render PDFs with poppler on either database.
+  if (stepIds.some((id) => id.startsWith('api-'))) needs.push('poppler');
   return needs;
 }
 

@@ -8,6 +8,9 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { addressRoutes } from './modules/address/address.routes.ts';
 import { applicationRoutes } from './modules/application/application.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { exportRoutes } from './modules/export/export.routes.ts';
+import { fileRoutes } from './modules/file/file.routes.ts';
+import { labelRoutes } from './modules/label/label.routes.ts';
 import { orderRoutes } from './modules/order/order.routes.ts';
 import { productRoutes } from './modules/product/product.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
@@ -87,6 +90,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(productRoutes);
   await app.register(walletRoutes);
   await app.register(orderRoutes);
+  await app.register(labelRoutes);
+  await app.register(exportRoutes);
+  await app.register(fileRoutes);
   if (options.configure) await options.configure(app);
 
   const webDistDir = config.webDistDir;

@@ -51,6 +51,7 @@ export const ApiPath = {
   SubmitOrder: '/api/CustomerOrder/Submit',
   GetOrder: '/api/CustomerOrder/Get',
   CancelOrder: '/api/CustomerOrder/Cancel',
+  UpdateOrder: '/api/CustomerOrder/Update',
   QueryOrders: '/api/CustomerOrder/Query',
   PrintLabel: '/api/CustomerOrder/PrintLabel',
   QueryTracking: '/api/CustomerOrder/QueryTracking',

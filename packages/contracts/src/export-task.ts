@@ -62,6 +62,9 @@ export type ExportTask = z.infer<typeof ExportTaskSchema>;
 /** `POST /api/ExportTask/Create` answers the task (its `exportTaskID` first among the source's fields). */
 export const ExportTaskCreatedSchema = ExportTaskSchema;
 
+/** `GET /api/ExportTask/Download?id=`: the task's file (404 envelope when expired, missing or not the caller's). */
+export const ExportTaskIdQuerySchema = z.object({ id: z.string().trim().min(1).max(64) });
+
 /** `POST /api/ExportTask/Query`: newest first; `ids` to refresh tasks in place. */
 export const ExportTaskQuerySchema = z.object({
   ids: z.array(z.string().max(64)).max(100).nullish(),
@@ -110,6 +113,9 @@ export const FilePageSchema = z.object({
   pageIndex: z.number().int(),
   pageSize: z.number().int(),
 });
+/** `GET /api/FileManagement/Download?id=`: one of the caller's uploaded files. */
+export const StoredFileIdQuerySchema = z.object({ id: z.string().trim().min(1).max(64) });
+export const FileDeleteResultSchema = z.object({ deleted: z.number().int() });
 /** `POST /api/FileManagement/Delete`: the caller's uploaded files, all or none. */
 export const FileDeleteSchema = z.object({ ids: z.array(z.string().trim().min(1).max(64)).min(1).max(500) });
 

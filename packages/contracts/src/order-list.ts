@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { LocalizedText } from './languages.ts';
 import { OrderSchema, ORDER_STATUSES, type OrderStatus } from './order.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './pagination.ts';
+import { optionalTextField } from './text.ts';
 import { LedgerEntrySchema } from './wallet.ts';
 
 /**
@@ -107,7 +108,12 @@ export const OrderFilterSchema = z
       .max(32)
       .nullish()
       .or(z.literal('').transform(() => null)),
-    keyword: z.string().trim().max(100).nullish(),
+    // A stored-text field's clean-up (zero-width out, NFC) and refusals (control characters), as the
+    // consignee it searches was stored.
+    keyword: optionalTextField({
+      max: 100,
+      label: { 'zh-CN': '关键字', 'en-US': 'Keyword', 'zh-TW': '關鍵字' },
+    }),
   })
   .refine(
     (value) =>

@@ -174,6 +174,17 @@ export const OrderCreateSchema = createOrderCreateSchema();
 export type OrderCreateInput = z.input<typeof OrderCreateSchema>;
 export type OrderCreateParsed = z.output<typeof OrderCreateSchema>;
 
+/**
+ * `POST /api/CustomerOrder/Update` (issue 10): a draft edited, checked exactly like a create; `id` names
+ * the draft. With `submit: true` it is submitted in the same call. Only drafts can be edited.
+ */
+export function createOrderUpdateSchema(options: AddressSchemaOptions = {}) {
+  return createOrderCreateSchema(options).safeExtend({ id: IdSchema });
+}
+export const OrderUpdateSchema = createOrderUpdateSchema();
+export type OrderUpdateInput = z.input<typeof OrderUpdateSchema>;
+export type OrderUpdateParsed = z.output<typeof OrderUpdateSchema>;
+
 /** `POST /api/CustomerOrder/Submit` (`{ id }` of a draft) and `GET /api/CustomerOrder/Get?id=`. */
 export const OrderIdSchema = z.object({ id: IdSchema });
 

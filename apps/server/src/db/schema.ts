@@ -34,8 +34,12 @@ export interface Database {
   order_items: OrderItemsTable;
   order_tracking_events: OrderTrackingEventsTable;
   order_number_counters: OrderNumberCountersTable;
+  customer_order_counts: CustomerOrderCountsTable;
   /** SQLite only; PostgreSQL draws waybill serials from the sequence `waybill_no_seq`. */
   waybill_counters: WaybillCountersTable;
+  tasks: TasksTable;
+  export_tasks: ExportTasksTable;
+  stored_files: StoredFilesTable;
 }
 
 export interface AppSecretsTable {
@@ -450,7 +454,25 @@ export type OrdersTable = Prefixed<'shipper'> &
     returned_at: string | null;
     /** When the order last went into exception. */
     exception_at: string | null;
+    /** The customer's n-th order, 1, 2, … without gaps: the list's order (migration 085). */
+    customer_seq: number;
+    /** The consignee's name, company, phone, email and city, lowercased: what the keyword filter searches. */
+    consignee_search: string;
   };
+
+/** Per customer: its orders per status and its last `customer_seq`; kept by modules/order/order-status.ts. */
+export interface CustomerOrderCountsTable {
+  customer_id: string;
+  last_seq: number;
+  draft: number;
+  submitted: number;
+  received: number;
+  in_transit: number;
+  delivered: number;
+  exception: number;
+  returned: number;
+  cancelled: number;
+}
 
 export interface OrderTrackingEventsTable {
   id: string;
@@ -501,4 +523,67 @@ export interface OrderNumberCountersTable {
 export interface WaybillCountersTable {
   name: string;
   last_value: number;
+}
+
+export type TaskStatus = 'queued' | 'running' | 'succeeded' | 'failed';
+
+/** One background task of jobs/task-runner.ts (migration 095). */
+export interface TasksTable {
+  id: string;
+  kind: string;
+  /** JSON. */
+  payload: string;
+  status: TaskStatus;
+  attempts: ColumnType<number, number | undefined, number>;
+  /** Null: the runner's configured TASK_MAX_ATTEMPTS. */
+  max_attempts: number | null;
+  run_after: string;
+  lease_owner: string | null;
+  lease_expires_at: string | null;
+  last_error: string | null;
+  progress: ColumnType<number, number | undefined, number>;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+
+/** An export a customer asked for, and its file once written (modules/export). */
+export interface ExportTasksTable {
+  id: string;
+  customer_id: string;
+  user_id: string;
+  task_id: string;
+  kind: 'orders' | 'endData' | 'labels';
+  format: 'xlsx' | 'csv' | 'pdf' | 'zip';
+  /** JSON: ids, filter, labelSize. */
+  request: string;
+  language: string;
+  status: TaskStatus;
+  progress: ColumnType<number, number | undefined, number>;
+  row_count: number | null;
+  file_name: string | null;
+  file_size: number | null;
+  content_type: string | null;
+  storage_key: string | null;
+  /** Message key of a failed export's reason. */
+  error_key: string | null;
+  /** JSON parameters of `error_key`'s message. */
+  error_params: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  expires_at: string | null;
+}
+
+/** A file a customer uploaded, kept in the file storage (lib/storage). */
+export interface StoredFilesTable {
+  id: string;
+  customer_id: string;
+  file_name: string;
+  content_type: string;
+  file_size: number;
+  purpose: 'addressImport' | 'orderImport' | 'transferVoucher' | 'certificate' | 'image';
+  storage_key: string;
+  uploaded_by: string | null;
+  created_at: string;
 }

@@ -1,20 +1,34 @@
 import fp from 'fastify-plugin';
+import { createFileStorage, type FileStorage } from '../lib/storage/index.ts';
+import { exportCleanupTask } from './export-cleanup.ts';
 import { retentionTask } from './retention.ts';
 import { Scheduler } from './scheduler.ts';
+import { TaskRunner } from './task-runner.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Scheduled tasks; `scheduler.runDue()` runs one tick (tests use it instead of the timer). */
     scheduler: Scheduler;
+    /** Background tasks; modules register handlers by kind; `taskRunner.runOnce()` runs what is due. */
+    taskRunner: TaskRunner;
+    /** Uploaded and exported files (FILE_STORAGE). */
+    storage: FileStorage;
   }
 }
 
 /** How often an instance looks for due tasks; a task still runs only once per its own interval. */
 const POLL_SECONDS = 60;
+/** Expired export files are looked for this often. */
+const EXPORT_CLEANUP_SECONDS = 3600;
 
-/** Registers the scheduled tasks and, unless SCHEDULER_ENABLED=false, ticks them on a timer. */
+/**
+ * Registers the file storage, the scheduled tasks and the task runner; unless SCHEDULER_ENABLED=false /
+ * TASK_RUNNER_ENABLED=false, ticks and polls them on timers once the app is ready.
+ */
 export const jobsPlugin = fp(
   async (app) => {
+    const storage = createFileStorage(app.config.storage);
+    app.decorate('storage', storage);
     const scheduler = new Scheduler(app.db, app.log);
     scheduler.register(
       retentionTask(app.db, {
@@ -22,10 +36,17 @@ export const jobsPlugin = fp(
         loginLogRetentionDays: app.config.loginLogRetentionDays,
       }),
     );
+    scheduler.register(exportCleanupTask(app.db, storage, EXPORT_CLEANUP_SECONDS));
     app.decorate('scheduler', scheduler);
+    const runner = new TaskRunner(app.db, app.log, app.config.tasks);
+    app.decorate('taskRunner', runner);
     if (app.config.schedulerEnabled) app.addHook('onReady', async () => scheduler.start(POLL_SECONDS));
+    if (app.config.tasks.enabled) app.addHook('onReady', async () => runner.start());
     // preClose runs before the database plugin's onClose: no task is left mid-query on a closed pool.
-    app.addHook('preClose', async () => scheduler.stop());
+    // Running tasks get a quarter of the shutdown budget to finish, then are handed back as queued.
+    app.addHook('preClose', async () => {
+      await Promise.all([scheduler.stop(), runner.stop(app.config.shutdownTimeoutMs / 4)]);
+    });
   },
   { name: 'jobs', dependencies: ['database'] },
 );

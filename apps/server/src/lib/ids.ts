@@ -7,3 +7,8 @@ export const sha256 = (value: string): string => createHash('sha256').update(val
 export const nowIso = (): string => new Date().toISOString();
 export const isoAfterSeconds = (seconds: number, from = Date.now()): string =>
   new Date(from + seconds * 1000).toISOString();
+/**
+ * Whether a caller's id could be one of ours (printable ASCII, no spaces). Anything else cannot match a
+ * row, and PostgreSQL refuses a NUL in a text parameter outright, so such ids are treated as not found.
+ */
+export const isPlainId = (value: string): boolean => /^[\x21-\x7e]{1,64}$/.test(value);

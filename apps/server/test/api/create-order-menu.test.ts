@@ -32,7 +32,9 @@ describe(`create-order menu entry (${ENGINE})`, () => {
     const { jwtToken } = await signIn(t.app);
     const menu = await menuOf(jwtToken, 'en-US');
     const orders = menu.find((m) => m.name === 'orders');
-    expect(orders?.children.map((m) => m.name).slice(0, 2)).toEqual(['create', 'address']);
+    const names = orders?.children.map((m) => m.name) ?? [];
+    expect(names.indexOf('create')).toBeGreaterThanOrEqual(0);
+    expect(names.indexOf('create')).toBeLessThan(names.indexOf('address'));
     expect(findByName(menu, 'create')).toMatchObject({ path: '/user/orders/create', title: 'Create order' });
     expect(findByName(await menuOf(jwtToken, 'zh-TW'), 'create')?.title).toBe('建立訂單');
     expect(findByName(await menuOf(jwtToken, 'zh-CN'), 'create')?.title).toBe('创建订单');
@@ -50,5 +52,48 @@ describe(`create-order menu entry (${ENGINE})`, () => {
     const paths = menuPaths(await menuOf(addressOnly.jwtToken));
     expect(paths).toContain('/user/orders/address');
     expect(paths).not.toContain('/user/orders/create');
+  });
+});
+
+describe(`order list menu entries (${ENGINE})`, () => {
+  it('shows "My orders" first and "Last-mile data" after the address book, in the caller language', async () => {
+    const { jwtToken } = await signIn(t.app);
+    const names = findByName(await menuOf(jwtToken, 'en-US'), 'orders')!.children.map((m) => m.name);
+    expect(names.indexOf('order')).toBe(0);
+    expect(names.indexOf('endData')).toBeGreaterThan(names.indexOf('address'));
+    const english = await menuOf(jwtToken, 'en-US');
+    expect(findByName(english, 'order')).toMatchObject({ path: '/user/orders/order', title: 'My orders' });
+    expect(findByName(english, 'endData')).toMatchObject({
+      path: '/user/orders/endData',
+      title: 'Last-mile data',
+    });
+    const traditional = await menuOf(jwtToken, 'zh-TW');
+    expect([findByName(traditional, 'order')?.title, findByName(traditional, 'endData')?.title]).toEqual([
+      '我的訂單',
+      '尾程資料',
+    ]);
+    const simplified = await menuOf(jwtToken, 'zh-CN');
+    expect([findByName(simplified, 'order')?.title, findByName(simplified, 'endData')?.title]).toEqual([
+      '我的订单',
+      '尾程数据',
+    ]);
+  });
+
+  it('is hidden from a user without order:view', async () => {
+    const { customerId } = await createCustomer(t.app.db);
+    const addressOnly = await signIn(
+      t.app,
+      await createUser(t.app.db, customerId, { permissions: ['address:view'] }),
+    );
+    const paths = menuPaths(await menuOf(addressOnly.jwtToken));
+    expect(paths).not.toContain('/user/orders/order');
+    expect(paths).not.toContain('/user/orders/endData');
+    const viewer = await signIn(
+      t.app,
+      await createUser(t.app.db, customerId, { permissions: ['order:view'] }),
+    );
+    expect(menuPaths(await menuOf(viewer.jwtToken))).toEqual(
+      expect.arrayContaining(['/user/orders/order', '/user/orders/endData']),
+    );
   });
 });

@@ -185,3 +185,77 @@ describe(`concurrent submits (${INSTANCES} instance${INSTANCES > 1 ? 's' : ''})`
     expect(rows).toHaveLength(1);
   });
 });
+
+const cancel = (token: string, ids: string[]) =>
+  call<{ cancelled: number }>(next(), {
+    method: 'POST',
+    url: '/api/CustomerOrder/Cancel',
+    token,
+    body: { ids },
+  });
+
+/** The customer's counter row against a count of its orders (modules/order/order-status.ts keeps it). */
+async function expectCountersMatch(customerId: string) {
+  const counted = await db()
+    .selectFrom('orders')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('customer_id', '=', customerId)
+    .groupBy('status')
+    .execute();
+  const stored = await db()
+    .selectFrom('customer_order_counts')
+    .selectAll()
+    .where('customer_id', '=', customerId)
+    .executeTakeFirstOrThrow();
+  expect(Number(stored.last_seq)).toBe(counted.reduce((sum, row) => sum + Number(row.n), 0));
+  for (const row of counted)
+    expect([row.status, Number(stored[row.status])]).toEqual([row.status, Number(row.n)]);
+}
+
+describe(`concurrent cancels (${INSTANCES} instance${INSTANCES > 1 ? 's' : ''})`, () => {
+  it('of one submitted order: one succeeds, the hold is released exactly once', async () => {
+    const { customerId, token } = await newCustomer();
+    await fund(customerId, 1_000_000);
+    const order = (await create(token, { submit: true })).data;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => cancel(token, [order.id])));
+    expect(answers.filter((answer) => answer.code === ApiCode.Ok)).toHaveLength(1);
+    for (const answer of answers) if (answer.code !== ApiCode.Ok) expect(answer.code).toBe(ApiCode.Conflict);
+    const releases = await db()
+      .selectFrom('ledger_entries')
+      .select('amount')
+      .where('customer_id', '=', customerId)
+      .where('entry_type', '=', 'charge_release')
+      .execute();
+    expect(releases.map((row) => Number(row.amount))).toEqual([order.estimatedCharge.totalAmount]);
+    expect(await wallet(customerId)).toEqual({ balance: 1_000_000, held: 0 });
+    await assertLedgerConsistent(db(), customerId);
+    await expectCountersMatch(customerId);
+  });
+
+  it('of overlapping sets of orders, with submits and creates: each hold released once, counters exact', async () => {
+    const { customerId, token } = await newCustomer();
+    await fund(customerId, 10_000_000);
+    const orders = await Promise.all(Array.from({ length: 10 }, () => create(token, { submit: true })));
+    const ids = orders.map((answer) => answer.data.id);
+    const drafts = await Promise.all(Array.from({ length: 5 }, () => create(token)));
+    // Overlapping, in different orders: each order is cancelled by exactly one of the calls that win.
+    const answers = await Promise.all([
+      cancel(token, ids.slice(0, 6)),
+      cancel(token, ids.slice(4, 10).reverse()),
+      cancel(token, [ids[9]!, ids[0]!]),
+      ...ids.map((id) => cancel(token, [id])),
+      ...drafts.map((draft) => submit(token, draft.data.id)),
+      ...Array.from({ length: 5 }, () => create(token, { submit: true })),
+    ]);
+    for (const answer of answers) expect([ApiCode.Ok, ApiCode.Conflict]).toContain(answer.code);
+    const releases = await db()
+      .selectFrom('ledger_entries')
+      .select('order_id')
+      .where('customer_id', '=', customerId)
+      .where('entry_type', '=', 'charge_release')
+      .execute();
+    expect(releases.map((row) => row.order_id).sort()).toEqual([...ids].sort());
+    await assertLedgerConsistent(db(), customerId);
+    await expectCountersMatch(customerId);
+  });
+});

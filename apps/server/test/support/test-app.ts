@@ -60,6 +60,8 @@ export async function createTestApps(
     LOG_LEVEL: 'silent',
     // Scheduled tasks run only when a test calls app.scheduler.runDue().
     SCHEDULER_ENABLED: 'false',
+    // Background tasks run only when a test calls app.taskRunner.runOnce().
+    TASK_RUNNER_ENABLED: 'false',
     // Every answer is checked by zod and by the fast path, which must agree byte for byte.
     RESPONSE_CHECK: 'full',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),

@@ -12,6 +12,8 @@ import * as wallet from './2026-11-23-050-wallet.ts';
 import * as orders from './2026-11-23-060-orders.ts';
 import * as createOrderMenu from './2026-11-23-070-create-order-menu.ts';
 import * as orderJourney from './2026-11-26-080-order-journey.ts';
+import * as orderList from './2026-11-26-085-order-list.ts';
+import * as tasksAndFiles from './2026-11-26-095-tasks-and-files.ts';
 
 /** Every migration, in order. Names sort by date; a new migration gets a new, later name here. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +30,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-060-orders': orders,
   '2026-11-23-070-create-order-menu': createOrderMenu,
   '2026-11-26-080-order-journey': orderJourney,
+  '2026-11-26-085-order-list': orderList,
+  '2026-11-26-095-tasks-and-files': tasksAndFiles,
 };

@@ -19,6 +19,8 @@ import { Permission } from '@portal/contracts/permissions';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
+import { cleanUploadName } from '../file/file-names.ts';
+import { beginStoredUpload } from '../file/file.service.ts';
 import { exportAddresses } from './address-export.ts';
 import { fileTooLarge, importAddresses } from './address-import.ts';
 import { importTemplate, templateFileName } from './address-template.ts';
@@ -29,11 +31,11 @@ import { attachmentDisposition } from './spreadsheet-text.ts';
  * The one file of a multipart upload. Anything the multipart parser trips over (no boundary, a body cut
  * short, too many parts) is the caller's malformed upload: a localized 400, never a server error.
  */
-async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
+async function readUploadedFile(request: FastifyRequest): Promise<{ bytes: Buffer; fileName: string }> {
   try {
     const part = await request.file();
     if (!part) throw new AppError(ApiCode.BadRequest, 'address.import.noFile');
-    return await part.toBuffer();
+    return { bytes: await part.toBuffer(), fileName: cleanUploadName(part.filename, 'addresses.xlsx') };
   } catch (error) {
     if (error instanceof AppError) throw error;
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
@@ -180,12 +182,23 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
       // Taken before the body is read, so a refused caller's file is never held in memory.
       const release = app.importLimiter.acquire(request.auth.customerId);
       try {
-        const file = await readUploadedFile(request);
+        const { bytes, fileName } = await readUploadedFile(request);
         const { preview, keepDuplicates } = request.query;
-        const result = await importAddresses(app.db, request.auth, file, request.language, {
-          preview,
-          keepDuplicates,
-        });
+        // A real import's upload is kept in file management; its bytes are written while the import runs.
+        const upload = preview
+          ? undefined
+          : beginStoredUpload(app.storage, request.auth, { bytes, fileName, purpose: 'addressImport' });
+        let result;
+        try {
+          result = await importAddresses(app.db, request.auth, bytes, request.language, {
+            preview,
+            keepDuplicates,
+          });
+        } catch (error) {
+          await upload?.discard();
+          throw error;
+        }
+        await upload?.keep(app.db);
         const message = result.preview
           ? request.t('address.import.previewed', { rows: result.rows, duplicates: result.duplicateCount })
           : result.skipped > 0

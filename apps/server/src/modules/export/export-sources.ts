@@ -1,8 +1,14 @@
 import type { ExportKind } from '@portal/contracts/export-task';
+import { labelExportSource } from '../label/label-export-source.ts';
+import { endDataExportSource, ordersExportSource } from '../order/order-export.ts';
 import type { ExportSource } from './export-source.ts';
 
 /**
  * Every export kind's source, one per kind of EXPORT_KINDS. The order list module gives `orders` and
  * `endData`; the label module gives `labels`.
  */
-export const EXPORT_SOURCES: Partial<Record<ExportKind, ExportSource>> = {};
+export const EXPORT_SOURCES: Partial<Record<ExportKind, ExportSource>> = {
+  orders: ordersExportSource,
+  endData: endDataExportSource,
+  labels: labelExportSource,
+};

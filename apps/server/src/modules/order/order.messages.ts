@@ -1,8 +1,10 @@
 import { ORDER_MESSAGES, type OrderStatus } from '@portal/contracts/order';
+import { ORDER_LIST_MESSAGES } from '@portal/contracts/order-list';
 import { defineMessages } from '../../lib/messages.ts';
 
-/** Validation texts shared with the web app (from the contract), then the server's own order messages. */
+/** Validation texts shared with the web app (from the contracts), then the server's own order messages. */
 defineMessages(ORDER_MESSAGES);
+defineMessages(ORDER_LIST_MESSAGES);
 
 export const orderMessages = defineMessages({
   'order.saved': {
@@ -50,6 +52,21 @@ export const orderMessages = defineMessages({
     'zh-CN': '订单 {customerOrderNo} 当前状态为“{status}”，不能取消；未取消任何订单',
     'en-US': 'Order {customerOrderNo} is {status} and cannot be canceled; no order was canceled',
     'zh-TW': '訂單 {customerOrderNo} 目前狀態為「{status}」，不能取消；未取消任何訂單',
+  },
+  'order.notEditable': {
+    'zh-CN': '订单 {customerOrderNo} 当前状态为“{status}”，只有草稿可以编辑',
+    'en-US': 'Order {customerOrderNo} is {status}; only drafts can be edited',
+    'zh-TW': '訂單 {customerOrderNo} 目前狀態為「{status}」，只有草稿可以編輯',
+  },
+  'order.updated': {
+    'zh-CN': '草稿已更新',
+    'en-US': 'Draft updated',
+    'zh-TW': '草稿已更新',
+  },
+  'order.illegalTransition': {
+    'zh-CN': '订单 {customerOrderNo} 当前状态为“{from}”，不能变为“{to}”',
+    'en-US': 'Order {customerOrderNo} is {from} and cannot become {to}',
+    'zh-TW': '訂單 {customerOrderNo} 目前狀態為「{from}」，不能變為「{to}」',
   },
   'order.status.draft': { 'zh-CN': '草稿', 'en-US': 'draft', 'zh-TW': '草稿' },
   'order.status.submitted': { 'zh-CN': '已提交', 'en-US': 'submitted', 'zh-TW': '已提交' },

@@ -1,11 +1,14 @@
 import { PostgresAdapter, sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { OrderItemsTable, OrderParcelsTable, OrdersTable } from '../../db/schema.ts';
+import { consigneeSearchText } from './order-filter.ts';
+import { countNewOrder } from './order-status.ts';
 
 /** SQL of orders. Every statement is scoped to the caller's customer. */
 
 export type OrderRow = OrdersTable;
-export type NewOrderRow = Insertable<OrdersTable>;
+/** A new order as the create path gives it; `insertOrder` numbers it and derives its search text. */
+export type NewOrderRow = Omit<Insertable<OrdersTable>, 'customer_seq' | 'consignee_search'>;
 export type OrderParcelRow = OrderParcelsTable;
 export type OrderItemRow = OrderItemsTable;
 
@@ -93,47 +96,66 @@ export async function nextOrderNumber(db: Db, customerId: string, day: string): 
   return Number(row.last_value);
 }
 
+const searchTextOf = (
+  order: Pick<
+    NewOrderRow,
+    'consignee_name' | 'consignee_company' | 'consignee_phone' | 'consignee_email' | 'consignee_city'
+  >,
+) =>
+  consigneeSearchText({
+    name: order.consignee_name,
+    company: order.consignee_company ?? null,
+    phone: order.consignee_phone,
+    email: order.consignee_email ?? null,
+    city: order.consignee_city,
+  });
+
 export async function insertOrder(
   db: Db,
   order: NewOrderRow,
   parcels: readonly Insertable<OrderParcelsTable>[],
   items: readonly Insertable<OrderItemsTable>[],
 ) {
-  await db.insertInto('orders').values(order).execute();
+  // Counted (and numbered) in the same transaction: the customer's counter row is the list's tabs.
+  const customerSeq = await countNewOrder(db, order.customer_id, order.status);
+  await db
+    .insertInto('orders')
+    .values({ ...order, customer_seq: customerSeq, consignee_search: searchTextOf(order) })
+    .execute();
   await db.insertInto('order_parcels').values(parcels).execute();
   await db.insertInto('order_items').values(items).execute();
 }
 
 /**
- * Moves a draft to submitted with its waybill number and charge. Conditional on the draft state, so of two
- * concurrent submits of one order only one matches (PostgreSQL re-checks the row after the other commits);
- * answers the rows changed (0 or 1).
+ * A draft's contents replaced (columns, parcels, items) inside the caller's transaction, which has locked
+ * the row and checked it is still a draft. The search text follows the consignee.
  */
-export async function markSubmitted(
+export async function replaceDraft(
   db: Db,
   customerId: string,
   id: string,
-  values: Updateable<OrdersTable> & { waybill_no: string; submitted_at: string },
+  columns: Omit<
+    Updateable<OrdersTable>,
+    'id' | 'customer_id' | 'status' | 'customer_seq' | 'consignee_search'
+  > &
+    Pick<
+      NewOrderRow,
+      'consignee_name' | 'consignee_company' | 'consignee_phone' | 'consignee_email' | 'consignee_city'
+    >,
+  parcels: readonly Insertable<OrderParcelsTable>[],
+  items: readonly Insertable<OrderItemsTable>[],
 ) {
-  const result = await db
+  await db
     .updateTable('orders')
-    .set({ ...values, status: 'submitted' })
+    .set({ ...columns, consignee_search: searchTextOf(columns) })
     .where('customer_id', '=', customerId)
     .where('id', '=', id)
     .where('status', '=', 'draft')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
-
-export async function markCancelled(db: Db, customerId: string, ids: readonly string[], now: string) {
-  const result = await db
-    .updateTable('orders')
-    .set({ status: 'cancelled', cancelled_at: now, updated_at: now })
-    .where('customer_id', '=', customerId)
-    .where('id', 'in', ids)
-    .where('status', 'in', ['draft', 'submitted'])
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+    .execute();
+  await db.deleteFrom('order_parcels').where('order_id', '=', id).execute();
+  await db.deleteFrom('order_items').where('order_id', '=', id).execute();
+  await db.insertInto('order_parcels').values(parcels).execute();
+  await db.insertInto('order_items').values(items).execute();
 }
 
 /** The product's stored names (JSON LocalizedText); undefined when no product has the code. */

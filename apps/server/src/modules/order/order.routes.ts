@@ -5,14 +5,28 @@ import {
   OrderCancelSchema,
   OrderCreatedSchema,
   OrderIdSchema,
-  OrderSchema,
 } from '@portal/contracts/order';
+import {
+  EndDataQuerySchema,
+  EndDataResultSchema,
+  HomeSummaryQuerySchema,
+  HomeSummarySchema,
+  OrderDetailSchema,
+  OrderQueryResultSchema,
+  OrderQuerySchema,
+  TrackingQuerySchema,
+  TrackingResultSchema,
+} from '@portal/contracts/order-list';
 import { Permission } from '@portal/contracts/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import './order.messages.ts';
+import * as listService from './order-list.service.ts';
 import * as service from './order.service.ts';
 
-/** Orders of the caller's customer: create (draft or submitted), submit a draft, read one, cancel. */
+/**
+ * Orders of the caller's customer: create (draft or submitted), edit a draft, submit a draft, read one,
+ * cancel; the list, the end-data list, tracking and the home summary.
+ */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['order'];
   const create = { permission: Permission.OrderCreate };
@@ -68,9 +82,10 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       config: view,
       schema: {
         tags,
-        summary: 'One order with its parties, parcels, items and charges',
+        summary:
+          'One order with its parties, parcels, items, charges, journey, tracking events and ledger rows',
         querystring: OrderIdSchema,
-        response: { 200: envelopeSchema(OrderSchema) },
+        response: { 200: envelopeSchema(OrderDetailSchema) },
       },
     },
     async (request) =>
@@ -92,5 +107,88 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const cancelled = await service.cancelOrders(app.db, request.auth, request.body.ids, request.language);
       return { ...request.ok({ cancelled }), message: request.t('order.cancelled', { count: cancelled }) };
     },
+  );
+
+  app.post(
+    ApiPath.UpdateOrder,
+    {
+      config: create,
+      schema: {
+        tags,
+        summary: 'Edit a draft (checked like a create); with `submit: true` submit it in the same call',
+        body: service.orderUpdateSchema,
+        response: { 200: envelopeSchema(OrderCreatedSchema) },
+      },
+    },
+    async (request) => {
+      const updated = await service.updateOrder(app.db, request.auth, request.body, request.language);
+      return {
+        ...request.ok(updated),
+        message: updated.waybillNo
+          ? request.t('order.submitted', { waybillNo: updated.waybillNo })
+          : request.t('order.updated'),
+      };
+    },
+  );
+
+  app.post(
+    ApiPath.QueryOrders,
+    {
+      config: view,
+      schema: {
+        tags,
+        summary: 'The order list: a page under the filters, the total, counts per status, numbers not found',
+        body: OrderQuerySchema,
+        response: { 200: envelopeSchema(OrderQueryResultSchema) },
+      },
+    },
+    async (request) =>
+      request.ok(await listService.queryOrders(app.db, request.auth, request.body, request.language)),
+  );
+
+  app.post(
+    ApiPath.QueryTracking,
+    {
+      config: view,
+      schema: {
+        tags,
+        summary: 'Tracking of one or many reference, waybill or last-mile numbers',
+        body: TrackingQuerySchema,
+        response: { 200: envelopeSchema(TrackingResultSchema) },
+      },
+    },
+    async (request) =>
+      request.ok(await listService.queryTracking(app.db, request.auth, request.body.numbers)),
+  );
+
+  app.post(
+    ApiPath.QueryEndData,
+    {
+      config: view,
+      schema: {
+        tags,
+        summary: 'Last-mile data: orders with a last-mile number, under the list filters',
+        body: EndDataQuerySchema,
+        response: { 200: envelopeSchema(EndDataResultSchema) },
+      },
+    },
+    async (request) => request.ok(await listService.queryEndData(app.db, request.auth, request.body)),
+  );
+
+  app.get(
+    ApiPath.QueryHomeSummary,
+    {
+      config: view,
+      schema: {
+        tags,
+        summary: "The home page's summary: counts per status, today's and this month's orders, exceptions",
+        querystring: HomeSummaryQuerySchema,
+        response: { 200: envelopeSchema(HomeSummarySchema) },
+      },
+    },
+    async (request) =>
+      request.ok(
+        await listService.homeSummary(app.db, request.auth, request.query.utcOffsetMinutes, request.language),
+      ),
   );
 };

@@ -3,14 +3,18 @@ import { ApiCode } from '@portal/contracts/envelope';
 import type { Language } from '@portal/contracts/languages';
 import {
   createOrderCreateSchema,
+  createOrderUpdateSchema,
   type EstimatedCharge,
   type Order,
   type OrderCreated,
   type OrderCreateParsed,
+  type OrderUpdateParsed,
   type OrderParty,
   type OrderStatus,
 } from '@portal/contracts/order';
+import type { OrderDetail } from '@portal/contracts/order-list';
 import { ExtraServiceCode, type QuoteRequest } from '@portal/contracts/product';
+import type { LedgerEntry } from '@portal/contracts/wallet';
 import { cmToMm, gramsToKg, kgToGrams, MAX_AMOUNT_MINOR, mmToCm } from '@portal/contracts/quantity';
 import type { Db } from '../../db/database.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
@@ -29,7 +33,10 @@ import { countryCodes } from '../reference/countries.ts';
 import { postLedgerEntry } from '../wallet/ledger.ts';
 import { statusMessageKey } from './order.messages.ts';
 import * as repo from './order.repository.ts';
+import { transitionOrder } from './order-status.ts';
 import { issueWaybillNo } from './waybill.ts';
+import * as listRepo from './order-list.repository.ts';
+import { nameLookups, toTrackingEvent } from './order-list.service.ts';
 
 /**
  * Orders: create (draft, or submitted in the same call), submit, get, cancel.
@@ -41,6 +48,11 @@ import { issueWaybillNo } from './waybill.ts';
 
 /** The create schema with the full reference data: real countries, and for China a real division triple. */
 export const orderCreateSchema = createOrderCreateSchema({
+  countryCodes: countryCodes(),
+  cnDivisions: cnDivisions(),
+});
+/** The update schema: the create schema with the same reference data, plus the draft's id. */
+export const orderUpdateSchema = createOrderUpdateSchema({
   countryCodes: countryCodes(),
   cnDivisions: cnDivisions(),
 });
@@ -208,17 +220,15 @@ async function submitInTransaction(
   language: Language,
 ): Promise<string> {
   const waybillNo = await issueWaybillNo(trx);
-  const changed = await repo.markSubmitted(trx, auth.customerId, order.id, {
-    ...chargeColumns(priced),
-    waybill_no: waybillNo,
-    submitted_at: now,
-    updated_at: now,
+  await transitionOrder(trx, {
+    customerId: auth.customerId,
+    orderId: order.id,
+    to: 'submitted',
+    at: now,
+    set: { ...chargeColumns(priced), waybill_no: waybillNo },
+    language,
+    refusalKey: 'order.notDraft',
   });
-  if (changed === 0) {
-    const current = await repo.findOrder(trx, auth.customerId, order.id);
-    if (!current) throw notFound();
-    throw wrongStatus('order.notDraft', current.customer_order_no, current.status, language);
-  }
   const { totalAmount, currencyCode } = priced.usable;
   // A free shipment holds nothing (the ledger takes no empty rows).
   if (totalAmount === 0) return waybillNo;
@@ -237,7 +247,7 @@ async function submitInTransaction(
 
 /** A 409 naming the order and its status in the caller's language. */
 function wrongStatus(
-  messageKey: 'order.notDraft' | 'order.notCancellable',
+  messageKey: 'order.notDraft' | 'order.notCancellable' | 'order.notEditable',
   customerOrderNo: string,
   status: OrderStatus,
   language: Language,
@@ -248,13 +258,11 @@ function wrongStatus(
   });
 }
 
-/** `POST /api/CustomerOrder/Create`: saves a draft, or with `submit: true` submits it in the same call. */
-export async function createOrder(
-  db: Db,
-  auth: AuthContext,
-  input: OrderCreateParsed,
-  language: Language,
-): Promise<OrderCreated> {
+/**
+ * A create or update body checked and priced: the order's columns, parcels and items as stored. One path
+ * for both, so an edited draft is validated exactly like a new order.
+ */
+async function prepareOrder(db: Db, auth: AuthContext, input: OrderCreateParsed, language: Language) {
   let shipper: PartyColumns;
   if (input.shipperAddressId) {
     const address = await addressRepo.findAddress(db, auth.customerId, input.shipperAddressId);
@@ -312,6 +320,51 @@ export async function createOrder(
   if (shipment.customs_terms === null && onlyTerms && otherTerms.length === 0)
     shipment.customs_terms = onlyTerms;
 
+  return {
+    priced,
+    columns: {
+      product_code: input.productCode,
+      ...prefixed('shipper', shipper),
+      ...prefixed('consignee', consignee),
+      customs_terms: shipment.customs_terms,
+      ioss_number: shipment.ioss_number,
+      eori_number: input.eoriNumber,
+      has_battery: shipment.has_battery,
+      insurance_value: shipment.insurance_value,
+      extra_service_codes: shipment.extra_service_codes,
+      remark: input.remark,
+      declared_value: declaredValue,
+      declared_currency_code: declaredCurrency,
+      forecast_weight_g: parcels.reduce((sum, parcel) => sum + parcel.weight_g, 0),
+      ...chargeColumns(priced),
+    },
+    parcels,
+    items: input.items.map((item, index) => ({
+      seq: index + 1,
+      name_cn: item.nameCn,
+      name_en: item.nameEn,
+      hs_code: item.hsCode ?? null,
+      sku: item.sku,
+      quantity: item.quantity,
+      unit_price: item.unitPrice,
+      currency_code: item.currencyCode,
+      unit_weight_g: item.unitWeight == null ? null : kgToGrams(item.unitWeight),
+      origin_country_code: item.originCountryCode ?? null,
+      material: item.material,
+      purpose: item.purpose,
+    })),
+  };
+}
+
+/** `POST /api/CustomerOrder/Create`: saves a draft, or with `submit: true` submits it in the same call. */
+export async function createOrder(
+  db: Db,
+  auth: AuthContext,
+  input: OrderCreateParsed,
+  language: Language,
+): Promise<OrderCreated> {
+  const prepared = await prepareOrder(db, auth, input, language);
+  const { priced } = prepared;
   const id = newId();
   const now = nowIso();
   // Generated before the transaction, in its own statement: on PostgreSQL the counter row's lock then
@@ -333,40 +386,13 @@ export async function createOrder(
           customer_order_no: customerOrderNo,
           waybill_no: null,
           status: 'draft',
-          product_code: input.productCode,
-          ...prefixed('shipper', shipper),
-          ...prefixed('consignee', consignee),
-          customs_terms: shipment.customs_terms,
-          ioss_number: shipment.ioss_number,
-          eori_number: input.eoriNumber,
-          has_battery: shipment.has_battery,
-          insurance_value: shipment.insurance_value,
-          extra_service_codes: shipment.extra_service_codes,
-          remark: input.remark,
-          declared_value: declaredValue,
-          declared_currency_code: declaredCurrency,
-          forecast_weight_g: parcels.reduce((sum, parcel) => sum + parcel.weight_g, 0),
-          ...chargeColumns(priced),
+          ...prepared.columns,
           created_by: auth.userId,
           created_at: now,
           updated_at: now,
         },
-        parcels.map((parcel) => ({ order_id: id, ...parcel })),
-        input.items.map((item, index) => ({
-          order_id: id,
-          seq: index + 1,
-          name_cn: item.nameCn,
-          name_en: item.nameEn,
-          hs_code: item.hsCode ?? null,
-          sku: item.sku,
-          quantity: item.quantity,
-          unit_price: item.unitPrice,
-          currency_code: item.currencyCode,
-          unit_weight_g: item.unitWeight == null ? null : kgToGrams(item.unitWeight),
-          origin_country_code: item.originCountryCode ?? null,
-          material: item.material,
-          purpose: item.purpose,
-        })),
+        prepared.parcels.map((parcel) => ({ order_id: id, ...parcel })),
+        prepared.items.map((item) => ({ order_id: id, ...item })),
       );
       if (input.saveConsignee) await saveConsigneeAddress(trx, auth.customerId, input.consignee, now);
       const waybillNo = input.submit
@@ -383,6 +409,63 @@ export async function createOrder(
     };
   } catch (error) {
     // Two creates racing for one reference number: the unique index decides, the loser hears why.
+    if (repo.isUniqueViolation(error, 'orders_customer_order_no_uq'))
+      throw customerOrderNoTaken(customerOrderNo);
+    throw error;
+  }
+}
+
+/**
+ * `POST /api/CustomerOrder/Update`: replaces a draft's contents with the body, checked and priced exactly
+ * like a create (`prepareOrder`); with `submit: true` submits it in the same transaction. An order that is
+ * no longer a draft answers 409 naming its status; nothing is written. An empty reference number keeps
+ * the draft's own.
+ */
+export async function updateOrder(
+  db: Db,
+  auth: AuthContext,
+  input: OrderUpdateParsed,
+  language: Language,
+): Promise<OrderCreated> {
+  const existing = await repo.findOrder(db, auth.customerId, input.id);
+  if (!existing) throw notFound();
+  if (existing.status !== 'draft')
+    throw wrongStatus('order.notEditable', existing.customer_order_no, existing.status, language);
+  const prepared = await prepareOrder(db, auth, input, language);
+  const { priced } = prepared;
+  const customerOrderNo = input.customerOrderNo ?? existing.customer_order_no;
+  const now = nowIso();
+  try {
+    const waybillNo = await db.transaction().execute(async (trx) => {
+      // Locked, then re-checked: a submit or cancel that won the race leaves nothing to edit.
+      const [current] = await repo.lockOrders(trx, auth.customerId, [input.id]);
+      if (!current) throw notFound();
+      if (current.status !== 'draft')
+        throw wrongStatus('order.notEditable', current.customer_order_no, current.status, language);
+      if (
+        customerOrderNo !== current.customer_order_no &&
+        (await repo.customerOrderNoExists(trx, auth.customerId, customerOrderNo))
+      )
+        throw customerOrderNoTaken(customerOrderNo);
+      await repo.replaceDraft(
+        trx,
+        auth.customerId,
+        input.id,
+        { ...prepared.columns, customer_order_no: customerOrderNo, updated_at: now },
+        prepared.parcels.map((parcel) => ({ order_id: input.id, ...parcel })),
+        prepared.items.map((item) => ({ order_id: input.id, ...item })),
+      );
+      if (input.saveConsignee) await saveConsigneeAddress(trx, auth.customerId, input.consignee, now);
+      return input.submit ? submitInTransaction(trx, auth, { id: input.id }, priced, now, language) : null;
+    });
+    return {
+      id: input.id,
+      status: waybillNo ? 'submitted' : 'draft',
+      customerOrderNo,
+      waybillNo,
+      estimatedCharge: estimatedCharge(priced),
+    };
+  } catch (error) {
     if (repo.isUniqueViolation(error, 'orders_customer_order_no_uq'))
       throw customerOrderNoTaken(customerOrderNo);
     throw error;
@@ -442,15 +525,56 @@ const chargeOf = (
       };
 const kgOrNull = (grams: number | null) => (grams === null ? null : gramsToKg(grams));
 
-/** `GET /api/CustomerOrder/Get?id=`: the whole order, the product's name in the caller's language. */
-export async function getOrder(db: Db, auth: AuthContext, id: string, language: Language): Promise<Order> {
+/**
+ * `GET /api/CustomerOrder/Get?id=`: the whole order with its journey, tracking events (newest first) and
+ * the ledger rows it caused (oldest first); names in the caller's language.
+ */
+export async function getOrder(
+  db: Db,
+  auth: AuthContext,
+  id: string,
+  language: Language,
+): Promise<OrderDetail> {
   const row = await repo.findOrder(db, auth.customerId, id);
   if (!row) throw notFound();
-  const [parcels, items, productNames] = await Promise.all([
+  const [parcels, items, productNames, names, events, ledgerRows] = await Promise.all([
     repo.listParcels(db, id),
     repo.listItems(db, id),
     repo.findProductNames(db, row.product_code),
+    nameLookups(db, language),
+    listRepo.trackingEvents(db, auth.customerId, [id]),
+    listRepo.ledgerRowsOfOrder(db, auth.customerId, id),
   ]);
+  return {
+    ...orderOf(row, parcels, items, productNames, language),
+    issueKindCode: row.issue_kind_code,
+    issueKindName: names.issueKind(row.issue_kind_code),
+    receivedAt: row.received_at,
+    handedOverAt: row.handed_over_at,
+    deliveredAt: row.delivered_at,
+    returnedAt: row.returned_at,
+    trackingEvents: events.map(toTrackingEvent),
+    ledgerEntries: ledgerRows.map((entry) => ({
+      id: entry.id,
+      entryType: entry.entry_type as LedgerEntry['entryType'],
+      currencyCode: entry.currency_code,
+      amount: Number(entry.amount),
+      balanceAfter: Number(entry.balance_after),
+      orderId: entry.order_id,
+      referenceNo: entry.reference_no,
+      remark: entry.remark,
+      createdAt: entry.created_at,
+    })),
+  };
+}
+
+function orderOf(
+  row: repo.OrderRow,
+  parcels: repo.OrderParcelRow[],
+  items: repo.OrderItemRow[],
+  productNames: string | undefined,
+  language: Language,
+): Order {
   return {
     id: row.id,
     status: row.status,
@@ -531,7 +655,16 @@ export async function cancelOrders(
     const blocked = orders.find((order) => order.status !== 'draft' && order.status !== 'submitted');
     if (blocked)
       throw wrongStatus('order.notCancellable', blocked.customer_order_no, blocked.status, language);
+    const now = nowIso();
     for (const order of orders) {
+      // The status first, then the ledger: the lock order of order-status.ts.
+      await transitionOrder(trx, {
+        customerId: auth.customerId,
+        orderId: order.id,
+        to: 'cancelled',
+        at: now,
+        language,
+      });
       if (order.status !== 'submitted' || !order.estimated_total) continue;
       const total = Number(order.estimated_total);
       await postLedgerEntry(trx, {
@@ -545,6 +678,6 @@ export async function cancelOrders(
         createdBy: auth.userId,
       });
     }
-    return repo.markCancelled(trx, auth.customerId, unique, nowIso());
+    return orders.length;
   });
 }

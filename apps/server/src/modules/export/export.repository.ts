@@ -1,0 +1,112 @@
+import { PostgresAdapter, type Insertable, type Selectable, type Updateable } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { ExportTasksTable } from '../../db/schema.ts';
+
+export type ExportTaskRow = Selectable<ExportTasksTable>;
+
+/** Serialises one customer's task creation (the busy limit) on PostgreSQL; SQLite writes one at a time. */
+export async function lockCustomerExports(db: Db, customerId: string) {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await db.selectFrom('customers').select('id').where('id', '=', customerId).forUpdate().execute();
+}
+
+export async function countActive(db: Db, customerId: string): Promise<number> {
+  const row = await db
+    .selectFrom('export_tasks')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('customer_id', '=', customerId)
+    .where('status', 'in', ['queued', 'running'])
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function insertExportTask(db: Db, row: Insertable<ExportTasksTable>) {
+  await db.insertInto('export_tasks').values(row).execute();
+}
+
+export interface ExportTaskListQuery {
+  ids?: readonly string[] | null;
+  status?: ExportTasksTable['status'] | null;
+  pageIndex: number;
+  pageSize: number;
+}
+
+/** The customer's tasks, newest first; with `ids` only those (another customer's ids match nothing). */
+export async function listExportTasks(db: Db, customerId: string, query: ExportTaskListQuery) {
+  let base = db.selectFrom('export_tasks').where('customer_id', '=', customerId);
+  if (query.ids) base = base.where('id', 'in', query.ids.length > 0 ? [...query.ids] : ['']);
+  if (query.status) base = base.where('status', '=', query.status);
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(query.pageSize)
+      .offset((query.pageIndex - 1) * query.pageSize)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.count) };
+}
+
+export async function findExportTask(db: Db, customerId: string, id: string) {
+  return db
+    .selectFrom('export_tasks')
+    .selectAll()
+    .where('customer_id', '=', customerId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** For the task handler, which acts for the customer the row names. */
+export async function findExportTaskById(db: Db, id: string) {
+  return db.selectFrom('export_tasks').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function updateExportTask(db: Db, id: string, changes: Updateable<ExportTasksTable>) {
+  await db.updateTable('export_tasks').set(changes).where('id', '=', id).execute();
+}
+
+/** Exports whose file expired (oldest first), at most `limit`. */
+export async function findExpired(db: Db, nowIso: string, limit: number) {
+  return db
+    .selectFrom('export_tasks')
+    .select(['id', 'task_id', 'storage_key'])
+    .where('expires_at', '<=', nowIso)
+    .orderBy('expires_at')
+    .limit(limit)
+    .execute();
+}
+
+export async function deleteExportTasks(db: Db, rows: readonly { id: string; task_id: string }[]) {
+  if (rows.length === 0) return;
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom('export_tasks')
+      .where(
+        'id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .execute();
+    await trx
+      .deleteFrom('tasks')
+      .where(
+        'id',
+        'in',
+        rows.map((r) => r.task_id),
+      )
+      .execute();
+  });
+}
+
+/** Finished tasks of other kinds than exports, kept `days` for inspection, then removed. */
+export async function deleteOldFinishedTasks(db: Db, beforeIso: string) {
+  const result = await db
+    .deleteFrom('tasks')
+    .where('status', 'in', ['succeeded', 'failed'])
+    .where('finished_at', '<=', beforeIso)
+    .where('id', 'not in', db.selectFrom('export_tasks').select('task_id'))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

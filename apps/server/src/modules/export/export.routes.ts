@@ -1,0 +1,81 @@
+import { ApiPath } from '@portal/contracts/api-paths';
+import { envelopeSchema } from '@portal/contracts/envelope';
+import {
+  ExportTaskCreatedSchema,
+  ExportTaskCreateSchema,
+  ExportTaskIdQuerySchema,
+  ExportTaskPageSchema,
+  ExportTaskQuerySchema,
+} from '@portal/contracts/export-task';
+import { Permission } from '@portal/contracts/permissions';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { downloadDisposition } from '../file/file-names.ts';
+import './export.messages.ts';
+import { EXPORT_TASK_KIND, exportTaskHandler } from './export-task.ts';
+import * as service from './export.service.ts';
+
+/**
+ * Export tasks: create (queued for the task runner), list and refresh, download the finished file; all
+ * three need order:export (the file management page shows the tasks to users who hold it).
+ */
+export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.taskRunner.register(
+    EXPORT_TASK_KIND,
+    exportTaskHandler({ db: app.db, storage: app.storage, fileTtlHours: app.config.exportFileTtlHours }),
+  );
+  const tags = ['export'];
+  const exportPermission = { permission: Permission.OrderExport };
+
+  app.post(
+    ApiPath.CreateExportTask,
+    {
+      config: exportPermission,
+      schema: {
+        tags,
+        summary: 'Start an export in the background; answers the task with its exportTaskID',
+        body: ExportTaskCreateSchema,
+        response: { 200: envelopeSchema(ExportTaskCreatedSchema) },
+      },
+    },
+    async (request) => {
+      const task = await service.createExportTask(app.db, request.auth, request.body, request.language);
+      app.taskRunner.nudge();
+      return request.ok(task, 'exportTask.created');
+    },
+  );
+
+  app.post(
+    ApiPath.QueryExportTask,
+    {
+      config: exportPermission,
+      schema: {
+        tags,
+        summary: 'The export tasks, newest first; `ids` refreshes those tasks in place',
+        body: ExportTaskQuerySchema,
+        response: { 200: envelopeSchema(ExportTaskPageSchema) },
+      },
+    },
+    async (request) =>
+      request.ok(await service.queryExportTasks(app.db, request.auth, request.body, request.language)),
+  );
+
+  app.get(
+    ApiPath.DownloadExportTask,
+    {
+      config: exportPermission,
+      schema: {
+        tags,
+        summary: 'The finished export’s file, named in the language the task was created in',
+        querystring: ExportTaskIdQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const file = await service.openExportFile(app.db, app.storage, request.auth, request.query.id);
+      return reply
+        .type(file.contentType)
+        .header('Content-Length', file.size)
+        .header('Content-Disposition', downloadDisposition(file.fileName))
+        .send(file.stream);
+    },
+  );
+};

@@ -1,0 +1,74 @@
+import { sql, type Insertable } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { StoredFilesTable } from '../../db/schema.ts';
+
+const escapeLike = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
+
+export interface FileListQuery {
+  purpose?: StoredFilesTable['purpose'] | null;
+  keyword?: string | null;
+  pageIndex: number;
+  pageSize: number;
+}
+
+/** The customer's uploaded files, newest first, with the uploader's display name. */
+export async function listFiles(db: Db, customerId: string, query: FileListQuery) {
+  let base = db.selectFrom('stored_files as f').where('f.customer_id', '=', customerId);
+  if (query.purpose) base = base.where('f.purpose', '=', query.purpose);
+  if (query.keyword)
+    base = base.where(
+      sql<boolean>`lower(f.file_name) like ${`%${escapeLike(query.keyword.toLowerCase())}%`} escape '!'`,
+    );
+  const [rows, count] = await Promise.all([
+    base
+      .leftJoin('users as u', 'u.id', 'f.uploaded_by')
+      .select([
+        'f.id',
+        'f.file_name',
+        'f.content_type',
+        'f.file_size',
+        'f.purpose',
+        'f.created_at',
+        'u.display_name as uploader',
+      ])
+      .orderBy('f.created_at', 'desc')
+      .orderBy('f.id', 'desc')
+      .limit(query.pageSize)
+      .offset((query.pageIndex - 1) * query.pageSize)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.count) };
+}
+
+export async function findFile(db: Db, customerId: string, id: string) {
+  return db
+    .selectFrom('stored_files')
+    .selectAll()
+    .where('customer_id', '=', customerId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function insertFile(db: Db, row: Insertable<StoredFilesTable>) {
+  await db.insertInto('stored_files').values(row).execute();
+}
+
+/** The customer's files among `ids` (another customer's ids are simply not found). */
+export async function findFiles(db: Db, customerId: string, ids: readonly string[]) {
+  return db
+    .selectFrom('stored_files')
+    .select(['id', 'storage_key'])
+    .where('customer_id', '=', customerId)
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+export async function deleteFiles(db: Db, customerId: string, ids: readonly string[]) {
+  const result = await db
+    .deleteFrom('stored_files')
+    .where('customer_id', '=', customerId)
+    .where('id', 'in', [...ids])
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,58 @@
+import type { OrderFilter } from '@portal/contracts/order-list';
+import type { Db } from '../../db/database.ts';
+import { filteredOrders } from '../order/order-filter.ts';
+
+/** SQL of labels: the orders, parcels, items and product names a batch of labels prints. */
+
+/** The customer's orders among `ids` (in no particular order), with what a label prints. */
+export function findLabelOrders(db: Db, customerId: string, ids: readonly string[]) {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('customer_id', '=', customerId)
+    .where('id', 'in', ids)
+    .execute();
+}
+
+/** Parcels of these orders (already the caller's), by order and sequence. */
+export function findParcels(db: Db, orderIds: readonly string[]) {
+  return db
+    .selectFrom('order_parcels')
+    .select(['order_id', 'seq', 'weight_g'])
+    .where('order_id', 'in', orderIds)
+    .orderBy('order_id')
+    .orderBy('seq')
+    .execute();
+}
+
+/** Declared items of these orders (already the caller's), by order and sequence. */
+export function findItems(db: Db, orderIds: readonly string[]) {
+  return db
+    .selectFrom('order_items')
+    .select(['order_id', 'seq', 'name_cn', 'name_en', 'quantity'])
+    .where('order_id', 'in', orderIds)
+    .orderBy('order_id')
+    .orderBy('seq')
+    .execute();
+}
+
+/** Stored product names (JSON LocalizedText) by code. */
+export async function findProductNames(db: Db, codes: readonly string[]) {
+  if (codes.length === 0) return new Map<string, string>();
+  const rows = await db.selectFrom('products').select(['code', 'name']).where('code', 'in', codes).execute();
+  return new Map(rows.map((row) => [row.code, row.name]));
+}
+
+/**
+ * Ids of the customer's orders that match `filter` and have a label (a waybill number, not a draft or
+ * cancelled), newest first as the order list shows them (the customer's sequence).
+ */
+export async function findLabelIdsByFilter(db: Db, customerId: string, filter: Partial<OrderFilter>) {
+  const rows = await filteredOrders(db, customerId, filter)
+    .select('orders.id')
+    .where('orders.waybill_no', 'is not', null)
+    .where('orders.status', 'not in', ['draft', 'cancelled'])
+    .orderBy('orders.customer_seq', 'desc')
+    .execute();
+  return rows.map((row) => row.id);
+}
