@@ -5,7 +5,7 @@ import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 await build({
-  entryPoints: ['src/server.ts', 'src/migrate.ts'],
+  entryPoints: ['src/server.ts', 'src/migrate.ts', 'src/ops-cli.ts', 'src/simulate.ts'],
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -11,6 +11,8 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { exportRoutes } from './modules/export/export.routes.ts';
 import { fileRoutes } from './modules/file/file.routes.ts';
 import { labelRoutes } from './modules/label/label.routes.ts';
+import { operationsRoutes } from './modules/operations/operations.routes.ts';
+import { OPS_PREFIX } from './modules/operations/operations.schemas.ts';
 import { orderRoutes } from './modules/order/order.routes.ts';
 import { productRoutes } from './modules/product/product.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
@@ -93,6 +95,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(labelRoutes);
   await app.register(exportRoutes);
   await app.register(fileRoutes);
+  // The provider's staff: its own prefix and credential (the operator key), no customer session.
+  await app.register(operationsRoutes);
   if (options.configure) await options.configure(app);
 
   const webDistDir = config.webDistDir;
@@ -101,6 +105,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setNotFoundHandler((request, reply) => {
     if (
       request.url.startsWith('/api/') ||
+      request.url.startsWith(`${OPS_PREFIX}/`) ||
       !webDistDir ||
       (request.method !== 'GET' && request.method !== 'HEAD')
     ) {

@@ -45,6 +45,11 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  // The demo customer's orders in every status (issue 10); API tests that do not need them leave them out.
+  SEED_DEMO_ORDERS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -117,6 +122,8 @@ export interface AppConfig {
   logLevel: (typeof LOG_LEVELS)[number];
   webDistDir: string | undefined;
   seedDemo: boolean;
+  /** With seedDemo: also the demo customer's orders through their journey (db/seed.ts). */
+  seedDemoOrders: boolean;
   trustProxy: boolean;
   /** Spreadsheet imports running at once: server-wide and per customer (lib/import-limiter.ts). */
   imports: { maxConcurrent: number; maxPerCustomer: number };
@@ -198,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     seedDemo: e.SEED_DEMO,
+    seedDemoOrders: e.SEED_DEMO_ORDERS,
     trustProxy: e.TRUST_PROXY,
     databaseTimeouts: {
       connectMs: e.DB_CONNECT_TIMEOUT_MS,

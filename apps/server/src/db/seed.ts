@@ -1,6 +1,7 @@
 import { ALL_PERMISSIONS, Permission, Role } from '@portal/contracts/permissions';
 import { hashPassword } from '../lib/passwords.ts';
 import { newId, nowIso } from '../lib/ids.ts';
+import { seedDemoOrders } from '../modules/operations/demo-orders.ts';
 import { seedDemoWallet } from '../modules/wallet/wallet-seed.ts';
 import type { Db } from './database.ts';
 import { seedProductCatalog } from './seed-products.ts';
@@ -17,9 +18,13 @@ const text = (zhCN: string, enUS: string, zhTW: string) =>
 
 /**
  * Creates the demo customer with a main user (every permission), a sub-user whose only role lets it
- * view orders, and a sub-user still on its initial password. Does nothing when the demo customer exists; returns what it created.
+ * view orders, and a sub-user still on its initial password, then (unless `orders` is false) its demo
+ * orders in every status. Does nothing when the demo customer exists; returns what it created.
  */
-export async function seedDemoData(db: Db): Promise<{ customerCode: string; users: string[] } | null> {
+export async function seedDemoData(
+  db: Db,
+  options: { orders?: boolean } = {},
+): Promise<{ customerCode: string; users: string[]; orders: number } | null> {
   // The provider's catalog first (each missing product is added, also on a database seeded before it existed).
   await seedProductCatalog(db);
   const existing = await db
@@ -39,6 +44,7 @@ export async function seedDemoData(db: Db): Promise<{ customerCode: string; user
   ]);
   const now = nowIso();
   const customerId = newId();
+  const mainUserId = newId();
   try {
     await db.transaction().execute(async (trx) => {
       const levels = [
@@ -103,7 +109,6 @@ export async function seedDemoData(db: Db): Promise<{ customerCode: string; user
         operation_list: JSON.stringify([Permission.OrderView]),
       };
       await trx.insertInto('roles').values([adminRole, operatorRole]).execute();
-      const mainUserId = newId();
       const subUserId = newId();
       const newUserId = newId();
       const base = {
@@ -197,8 +202,11 @@ export async function seedDemoData(db: Db): Promise<{ customerCode: string; user
     throw error;
   }
   await seedDemoWallet(db, customerId);
+  // Only the instance whose transaction created the customer gets here, so the orders are seeded once.
+  const orders = options.orders === false ? 0 : await seedDemoOrders(db, customerId, mainUserId);
   return {
     customerCode: DEMO_CUSTOMER_CODE,
     users: [DEMO_MAIN_USER.loginName, DEMO_SUB_USER.loginName, DEMO_NEW_USER.loginName],
+    orders,
   };
 }

@@ -59,7 +59,7 @@ export function recordHelmet(options: Readonly<HelmetOptions>): HeaderStep[] {
 /**
  * helmet's headers, recorded once at start (see recordHelmet) and applied to the raw response at the
  * start of every request, as @fastify/helmet did with a freshly built helmet each time: the same
- * headers, values and order. Then `Permissions-Policy` and, for `/api` answers, `Cache-Control: no-store`.
+ * headers, values and order. Then `Permissions-Policy` and, for `/api` and `/ops` answers, `Cache-Control: no-store`.
  */
 export const securityHeadersPlugin = fp(
   async (app) => {
@@ -75,8 +75,8 @@ export const securityHeadersPlugin = fp(
     app.addHook('onSend', (request, reply, payload, done) => {
       reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
       // Routes that may be cached (reference data) set their own Cache-Control first.
-      if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
-        reply.header('Cache-Control', 'no-store');
+      const isApi = request.url.startsWith('/api/') || request.url.startsWith('/ops/');
+      if (isApi && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
       done(null, payload);
     });
   },

@@ -64,6 +64,8 @@ export async function createTestApps(
     TASK_RUNNER_ENABLED: 'false',
     // Every answer is checked by zod and by the fast path, which must agree byte for byte.
     RESPONSE_CHECK: 'full',
+    // The demo orders cost a few hundred milliseconds per app; the tests that look at them ask for them.
+    SEED_DEMO_ORDERS: 'false',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });

@@ -107,8 +107,11 @@ function partyFromRow(row: repo.OrderRow, prefix: 'shipper' | 'consignee'): Orde
   };
 }
 
-/** The shipment as the pricing sees it: the consignee's country and postal code, parcels, declared value. */
-function quoteRequestOf(order: {
+/**
+ * The shipment as the pricing sees it: the consignee's country and postal code, parcels, declared value.
+ * Create, submit and the operations weigh-in (with the measured parcels) all price through it.
+ */
+export function quoteRequestOf(order: {
   consignee_country_code: string;
   consignee_postal_code: string | null;
   parcels: readonly { weight_g: number; length_mm: number; width_mm: number; height_mm: number }[];

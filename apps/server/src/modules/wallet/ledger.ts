@@ -104,6 +104,7 @@ async function postInTransaction(trx: Executor, entry: LedgerEntryInput): Promis
     wallet = await applyToWallet(trx, entry, now);
   }
   if (!wallet) throw await refusal(trx, entry);
+  await followArrears(trx, entry, wallet.balance + wallet.credit_limit);
   const id = newId();
   await trx
     .insertInto('ledger_entries')
@@ -133,6 +134,43 @@ async function postInTransaction(trx: Executor, entry: LedgerEntryInput): Promis
     heldAfter: wallet.held,
     creditLimit: wallet.credit_limit,
   };
+}
+
+/**
+ * The customer's arrears follow the ledger, here, so no caller can forget them (PRODUCT.md "Wallet": a
+ * balance below minus the credit limit puts the customer in arrears, which the session check answers with
+ * 203). A forced charge that leaves this wallet's available < 0 moves an active customer to `arrears`; any
+ * money in (amount > 0) lifts arrears once every wallet of the customer is back to available >= 0. A frozen
+ * customer stays frozen. Each is one conditional UPDATE that matches, and so locks the customer row, only
+ * when the status really changes; callers that force charges lock the customer row before the order rows
+ * (operations weigh-in) so this later lock never inverts the create path's order (customer, then wallet).
+ */
+async function followArrears(trx: Executor, entry: LedgerEntryInput, availableAfter: number) {
+  if (entry.amount < 0 && availableAfter < 0) {
+    await trx
+      .updateTable('customers')
+      .set({ status: 'arrears' })
+      .where('id', '=', entry.customerId)
+      .where('status', '=', 'active')
+      .execute();
+  } else if (entry.amount > 0) {
+    await trx
+      .updateTable('customers')
+      .set({ status: 'active' })
+      .where('id', '=', entry.customerId)
+      .where('status', '=', 'arrears')
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('wallets')
+              .select('currency_code')
+              .where('customer_id', '=', entry.customerId)
+              .where((eb) => eb(eb('balance', '+', eb.ref('credit_limit')), '<', 0)),
+          ),
+        ),
+      )
+      .execute();
+  }
 }
 
 /** The conditional UPDATE; undefined when no wallet row matched (missing, or the change does not fit). */
