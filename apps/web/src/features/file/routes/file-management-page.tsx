@@ -1,6 +1,8 @@
 import { Card, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { Permission } from '@portal/contracts/permissions';
+import { useAccess } from '../../../lib/access/use-access';
 import { ExportTasksPanel } from '../components/export-tasks-panel';
 import { UploadedFilesPanel } from '../components/uploaded-files-panel';
 
@@ -14,8 +16,10 @@ type Tab = 'exports' | 'uploads';
 export default function FileManagementPage() {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
-  const requested = searchParams.get('tab');
-  const tab: Tab = requested === 'uploads' ? 'uploads' : 'exports';
+  const { can } = useAccess();
+  // Export tasks belong to whoever may export (order:export); the page itself needs file:manage.
+  const canSeeExports = can(Permission.OrderExport);
+  const tab: Tab = searchParams.get('tab') === 'uploads' || !canSeeExports ? 'uploads' : 'exports';
 
   return (
     <Card styles={{ body: { paddingTop: 8 } }} data-testid="file-management">
@@ -24,7 +28,9 @@ export default function FileManagementPage() {
         onChange={(next) => setSearchParams(next === 'exports' ? {} : { tab: next }, { replace: true })}
         destroyOnHidden
         items={[
-          { key: 'exports', label: t('fileManagement.tabExports'), children: <ExportTasksPanel /> },
+          ...(canSeeExports
+            ? [{ key: 'exports', label: t('fileManagement.tabExports'), children: <ExportTasksPanel /> }]
+            : []),
           { key: 'uploads', label: t('fileManagement.tabUploads'), children: <UploadedFilesPanel /> },
         ]}
       />
