@@ -12,6 +12,8 @@ export function RecentExceptionsCard({ orders }: { orders: OrderListItem[] }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const { nameOf } = useCountryNames();
+  // Shown by when each last changed (its time on the right), latest first.
+  const latestFirst = [...orders].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
 
   return (
     <Card
@@ -28,7 +30,7 @@ export function RecentExceptionsCard({ orders }: { orders: OrderListItem[] }) {
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('homeSummary.noExceptions')} />
       ) : (
         <ul className="home-exceptions">
-          {orders.map((order) => (
+          {latestFirst.map((order) => (
             <li key={order.id} style={{ borderColor: token.colorSplit }}>
               <Flex justify="space-between" gap={8} align="baseline">
                 <Link to={orderLinkPath(order.customerOrderNo)} data-testid="home-exception-link">
