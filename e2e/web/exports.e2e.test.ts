@@ -5,6 +5,7 @@ import { ORDER_STATUSES } from '@portal/contracts/order';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { seriousViolations } from '../support/axe.ts';
 import { launchBrowser, newPage } from '../support/browser.ts';
 import { DEMO, signIn } from '../support/demo.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
@@ -103,18 +104,22 @@ describe('morning view and exports', () => {
     await page.locator('[data-testid=end-data-table] tbody tr[data-row-key]').first().waitFor();
     const headers = await page.locator('[data-testid=end-data-table] thead th').allInnerTexts();
     expect(headers).toContain('Last-mile number');
+    expect(await seriousViolations(page)).toEqual([]);
 
     await page.locator('[data-testid=end-data-export]').click();
     await page.locator('[data-testid=end-data-export-xlsx]').click();
     // The message links to file management, where the new task is the first row.
     await page.locator('[data-testid=message-link]').click();
     await page.waitForURL((url) => url.pathname === FILE_MANAGEMENT);
+    // Followed, the message closes rather than staying over the page it opened.
+    await page.locator('[data-testid=message-link]').waitFor({ state: 'detached' });
     const firstRow = page.locator('[data-testid=export-task-table] tbody tr[data-row-key]').first();
     await firstRow
       .locator('[data-testid=export-task-status][data-status=succeeded]')
       .waitFor({ timeout: 30_000 });
     expect(await firstRow.innerText()).toContain('Last-mile data');
     expect(await firstRow.innerText()).toContain(String(expected.total));
+    expect(await seriousViolations(page)).toEqual([]);
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),

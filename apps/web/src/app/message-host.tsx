@@ -12,7 +12,7 @@ interface MessageHostProps {
 }
 
 /** The text, with its link after it and its detail (the request id) small on a second line. */
-function contentOf(notice: Notice) {
+function contentOf(notice: Notice, closeAll: () => void) {
   const { link } = notice;
   if (link)
     return (
@@ -24,6 +24,8 @@ function contentOf(notice: Notice) {
             // A plain click stays in the app (tabs and state kept); modified clicks open a new tab as usual.
             if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
             event.preventDefault();
+            // The message has done its job once followed: it does not stay over the page it opened.
+            closeAll();
             navigateTo(link.path);
           }}
           data-testid="message-link"
@@ -51,7 +53,14 @@ function contentOf(notice: Notice) {
 export default function MessageHost({ connect }: MessageHostProps) {
   const [api, holder] = message.useMessage(MESSAGE_CONFIG);
   useEffect(
-    () => connect((notice) => void api[notice.kind](contentOf(notice), notice.durationSeconds)),
+    () =>
+      connect(
+        (notice) =>
+          void api[notice.kind](
+            contentOf(notice, () => api.destroy()),
+            notice.durationSeconds,
+          ),
+      ),
     [api, connect],
   );
   return holder;
