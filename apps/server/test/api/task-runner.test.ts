@@ -194,6 +194,42 @@ describe(`task runner on ${ENGINE}`, () => {
     made[2]!.release();
   });
 
+  it('renews a running task’s lease, and stops a task whose lease another instance took over', async () => {
+    // A short lease so renewals (every third of it) come quickly; the test waits for them, never for time.
+    const runner = new TaskRunner(a().db, a().log, { ...a().config.tasks, leaseSeconds: 0.3 });
+    const leaseOf = async (id: string) => (await taskRow(id)).lease_expires_at!;
+    let aborted: unknown;
+    runner.register('test.lease', {
+      async run({ taskId, signal }: TaskContext<unknown>) {
+        const first = await leaseOf(taskId);
+        while ((await leaseOf(taskId)) === first) await new Promise((resolve) => setTimeout(resolve, 20));
+        // Renewed. Now another instance takes the task over (as after a long pause of this one).
+        await a()
+          .db.updateTable('tasks')
+          .set({ lease_owner: 'other-host:9:0' })
+          .where('id', '=', taskId)
+          .execute();
+        await new Promise<void>((resolve) =>
+          signal.addEventListener('abort', () => {
+            aborted = signal.reason;
+            resolve();
+          }),
+        );
+        throw aborted;
+      },
+    });
+    const id = await enqueue(a().db, 'test.lease', {});
+    expect(await runner.runOnce()).toEqual([id]);
+    expect(String(aborted)).toContain('lease lost');
+    // The runner wrote nothing over the new owner's claim.
+    expect(await taskRow(id)).toMatchObject({
+      status: 'running',
+      lease_owner: 'other-host:9:0',
+      attempts: 1,
+    });
+    await runner.stop(0);
+  });
+
   it('leaves kinds it has no handler for to instances that have one', async () => {
     const id = await enqueue(a().db, 'test.unknown-kind', {});
     expect(await a().taskRunner.runOnce(new Date(Date.now() + 86_400_000))).not.toContain(id);

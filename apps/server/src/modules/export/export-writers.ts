@@ -159,10 +159,7 @@ export function exportFileName(
   title: string,
   stamp: string,
   extension: string,
-  part?: number,
 ): string {
   const base = translateTo('exportTask.fileName', { title, stamp });
-  return `${base}${part ? `-${part}` : ''}.${extension}`
-    .replace(/[\\/:*?"<>|]/g, '_')
-    .replace(CONTROL_CHARACTERS, '_');
+  return `${base}.${extension}`.replace(/[\\/:*?"<>|]/g, '_').replace(CONTROL_CHARACTERS, '_');
 }
