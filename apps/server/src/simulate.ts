@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config.ts';
-import { createDatabase, type Db } from './db/database.ts';
+import { createDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { DEMO_CUSTOMER_CODE } from './db/seed.ts';
-import { nextStep, performStep } from './modules/operations/journey-script.ts';
+import { simulatePass } from './modules/operations/journey-script.ts';
 
 /**
  * `npm run simulate`: moves a customer's orders (the demo customer's by default) through their journey
@@ -25,37 +25,6 @@ DATABASE_URL). Leave it running beside the server, or run it once.
   --interval <s>       seconds between passes (default 5)
   -h, --help           this help
 `;
-
-const ACTIVE = ['submitted', 'received', 'in_transit', 'exception'] as const;
-
-/** One pass: every order whose next step is due (in simulated time since its last change) takes it. */
-async function pass(db: Db, customerCode: string, speed: number, log: (line: string) => void) {
-  const orders = await db
-    .selectFrom('orders')
-    .innerJoin('customers', 'customers.id', 'orders.customer_id')
-    .selectAll('orders')
-    .where('customers.code', '=', customerCode)
-    .where('orders.status', 'in', ACTIVE)
-    .orderBy('orders.updated_at')
-    .execute();
-  let moved = 0;
-  for (const order of orders) {
-    const planned = nextStep(order);
-    if (!planned) continue;
-    const simulatedMinutes = ((Date.now() - Date.parse(order.updated_at)) * speed) / 60_000;
-    if (simulatedMinutes < planned.afterMinutes) continue;
-    try {
-      const done = await performStep(db, order, planned.step, new Date().toISOString());
-      log(`${new Date().toISOString()}  ${order.waybill_no}  ${order.customer_order_no}  ${done}`);
-      moved++;
-    } catch (error) {
-      log(
-        `${order.waybill_no}  ${order.customer_order_no}  ${planned.step.kind} failed: ${(error as Error).message}`,
-      );
-    }
-  }
-  return moved;
-}
 
 async function main(): Promise<number> {
   let values;
@@ -102,7 +71,7 @@ async function main(): Promise<number> {
     }
     const log = (line: string) => console.log(line);
     if (values.once) {
-      const moved = await pass(db, values.customer, speed, log);
+      const moved = await simulatePass(db, values.customer, speed, log);
       console.log(`${moved} step(s) done.`);
       return 0;
     }
@@ -114,7 +83,7 @@ async function main(): Promise<number> {
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
     while (!stopping) {
-      await pass(db, values.customer, speed, log);
+      await simulatePass(db, values.customer, speed, log);
       for (let waited = 0; waited < interval * 1000 && !stopping; waited += 200)
         await new Promise((resolve) => setTimeout(resolve, 200));
     }

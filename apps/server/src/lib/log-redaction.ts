@@ -48,6 +48,9 @@ export const redactingLoggerOptions = {
       'req.headers.cookie',
       'headers.authorization',
       'headers.cookie',
+      // The operations API's credential (modules/operations/operations.routes.ts).
+      'req.headers["x-operator-key"]',
+      'headers["x-operator-key"]',
       'res.headers["set-cookie"]',
       '*.password',
       '*.oldPassword',

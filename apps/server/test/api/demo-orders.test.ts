@@ -1,9 +1,10 @@
 import { ORDER_STATUSES } from '@portal/contracts/order';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CUSTOMER_CODE, DEMO_MAIN_USER } from '../../src/db/seed.ts';
+import { simulatePass } from '../../src/modules/operations/journey-script.ts';
 import { assertLedgerConsistent } from '../../src/modules/wallet/ledger.ts';
 import { orderApi } from '../support/order-api.ts';
-import { createTestApp, signIn, type TestApp } from '../support/test-app.ts';
+import { createTestApp, createTestApps, signIn, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -74,5 +75,66 @@ describe('the demo orders', () => {
     const { jwtToken } = await signIn(t.app, DEMO_MAIN_USER);
     const balance = await orderApi(t.app, jwtToken).balance();
     expect(balance!.balance).toBeGreaterThan(0);
+  });
+
+  it('are seeded once when several instances start together on one database', async () => {
+    const { apps, close } = await createTestApps(3, { SEED_DEMO_ORDERS: 'true' });
+    try {
+      const [app] = apps;
+      const customers = await app!.db
+        .selectFrom('customers')
+        .select('id')
+        .where('code', '=', DEMO_CUSTOMER_CODE)
+        .execute();
+      expect(customers).toHaveLength(1);
+      const orders = await app!.db
+        .selectFrom('orders')
+        .select('id')
+        .where('customer_id', '=', customers[0]!.id)
+        .execute();
+      expect(orders).toHaveLength(39);
+      await assertLedgerConsistent(app!.db, customers[0]!.id);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('the simulator', () => {
+  it('moves every due order one step per pass and brings every journey to its end, ledger consistent', async () => {
+    const { id } = await demoCustomer();
+    const statuses = async () =>
+      new Map(
+        (
+          await t.app.db.selectFrom('orders').select(['id', 'status']).where('customer_id', '=', id).execute()
+        ).map((o) => [o.id, o.status]),
+      );
+    const active = (map: Map<string, string>) =>
+      [...map.values()].filter((s) => ['submitted', 'received', 'in_transit', 'exception'].includes(s))
+        .length;
+    const before = await statuses();
+    const lines: string[] = [];
+    // A speed at which every step is due at once (the steps are dated now, so no time is in the future).
+    const SPEED = 1e12;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const moved = await simulatePass(t.app.db, DEMO_CUSTOMER_CODE, SPEED, (line) => lines.push(line));
+    expect(lines.filter((line) => line.includes('failed'))).toEqual([]);
+    expect(moved).toBe(active(before));
+    const after = await statuses();
+    for (const [orderId, status] of before) {
+      if (status === 'submitted') expect(['received', 'exception']).toContain(after.get(orderId));
+      if (['draft', 'cancelled', 'delivered', 'returned'].includes(status))
+        expect(after.get(orderId)).toBe(status);
+    }
+    // Every journey ends (delivered or returned) within a bounded number of passes: no step loops.
+    let passes = 1;
+    while (active(await statuses()) > 0) {
+      expect(passes, 'the journeys never end').toBeLessThan(20);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      await simulatePass(t.app.db, DEMO_CUSTOMER_CODE, SPEED, (line) => lines.push(line));
+      passes++;
+    }
+    expect(lines.filter((line) => line.includes('failed'))).toEqual([]);
+    await assertLedgerConsistent(t.app.db, id);
   });
 });

@@ -1,5 +1,6 @@
 import { ApiCode } from '@portal/contracts/envelope';
-import type { OrderStatus } from '@portal/contracts/order';
+import { ORDER_STATUSES, type OrderStatus } from '@portal/contracts/order';
+import { canTransition } from '@portal/contracts/order-list';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATOR_KEY_MAX_FAILURES, OperatorKeyGuard } from '../../src/modules/operations/operator-key.ts';
 import type { Journey, WeighResult } from '../../src/modules/operations/operations.schemas.ts';
@@ -249,55 +250,54 @@ describe('illegal changes', () => {
           .where('id', '=', customerId)
           .executeTakeFirstOrThrow()
       ).code;
-    const refused: [OrderStatus, string][] = [
-      ['draft', OpsPath.InTransit],
-      ['draft', OpsPath.Deliver],
-      ['draft', OpsPath.Return],
-      ['draft', OpsPath.Exception],
-      ['draft', OpsPath.Weigh],
-      ['submitted', OpsPath.InTransit],
-      ['submitted', OpsPath.Deliver],
-      ['submitted', OpsPath.Return],
-      ['received', OpsPath.Deliver],
-      ['in_transit', OpsPath.Weigh],
-      ['delivered', OpsPath.Weigh],
-      ['delivered', OpsPath.InTransit],
-      ['delivered', OpsPath.Return],
-      ['delivered', OpsPath.Exception],
-      ['returned', OpsPath.InTransit],
-      ['returned', OpsPath.Deliver],
-      ['returned', OpsPath.Exception],
-      ['cancelled', OpsPath.Weigh],
-      ['cancelled', OpsPath.InTransit],
-      ['cancelled', OpsPath.Exception],
-      ['cancelled', OpsPath.Deliver],
+    // Every operations move whose target the lifecycle does not allow from the status (a move to the
+    // status the order already has is a harmless repeat; weighing a weighed order is a re-weigh).
+    const moves: [string, OrderStatus][] = [
+      [OpsPath.Weigh, 'received'],
+      [OpsPath.InTransit, 'in_transit'],
+      [OpsPath.Deliver, 'delivered'],
+      [OpsPath.Exception, 'exception'],
+      [OpsPath.Return, 'returned'],
     ];
-    for (const [status, url] of refused) {
+    const reweighable = (status: OrderStatus, url: string) =>
+      url === OpsPath.Weigh && (status === 'received' || status === 'exception');
+    let checked = 0;
+    for (const status of ORDER_STATUSES) {
+      const refused = moves.filter(
+        ([url, to]) => to !== status && !canTransition(status, to) && !reweighable(status, url),
+      );
+      if (refused.length === 0) continue;
       const { customerId, by } = await reach(status);
-      const before = await t.app.db
-        .selectFrom('orders')
-        .selectAll()
-        .where('customer_id', '=', customerId)
-        .orderBy('created_at', 'desc')
-        .executeTakeFirstOrThrow();
+      const find = () =>
+        t.app.db
+          .selectFrom('orders')
+          .selectAll()
+          .where('customer_id', '=', customerId)
+          .where(
+            'waybillNo' in by ? 'waybill_no' : 'customer_order_no',
+            '=',
+            ('waybillNo' in by ? by.waybillNo : by.customerOrderNo)!,
+          )
+          .executeTakeFirstOrThrow();
+      const before = await find();
+      expect(before.status).toBe(status);
       const rowsBefore = await countCustomerLedgerRows(t.app.db, customerId);
-      const body =
-        url === OpsPath.Weigh
-          ? { ...by, parcels: parcel(1.2) }
-          : url === OpsPath.Exception
-            ? { ...by, issueKindCode: 'DAMAGED' }
-            : by;
-      const answer = await ops(url, body, { language: 'en-US' });
-      expect([status, url, answer.code]).toEqual([status, url, ApiCode.Conflict]);
-      expect(answer.message).toContain(before.customer_order_no);
-      const after = await t.app.db
-        .selectFrom('orders')
-        .selectAll()
-        .where('id', '=', before.id)
-        .executeTakeFirstOrThrow();
-      expect(after).toEqual(before);
+      for (const [url] of refused) {
+        const body =
+          url === OpsPath.Weigh
+            ? { ...by, parcels: parcel(1.2) }
+            : url === OpsPath.Exception
+              ? { ...by, issueKindCode: 'DAMAGED' }
+              : by;
+        const answer = await ops(url, body, { language: 'en-US' });
+        expect([status, url, answer.code]).toEqual([status, url, ApiCode.Conflict]);
+        expect(answer.message).toContain(before.customer_order_no);
+        checked++;
+      }
+      expect(await find()).toEqual(before);
       expect(await countCustomerLedgerRows(t.app.db, customerId)).toBe(rowsBefore);
     }
+    expect(checked).toBe(23);
   });
 
   it('refuses tracking events and last-mile numbers where they do not belong', async () => {

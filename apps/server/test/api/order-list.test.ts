@@ -8,11 +8,13 @@ import type {
   OrderQueryResult,
   TrackingResult,
 } from '@portal/contracts/order-list';
-import { MAX_PASTED_NUMBERS } from '@portal/contracts/order-list';
+import { MAX_PASTED_NUMBERS, OrderQuerySchema, type OrderQuery } from '@portal/contracts/order-list';
 import { Permission } from '@portal/contracts/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/lib/ids.ts';
+import { queryOrders } from '../../src/modules/order/order-list.service.ts';
 import { transitionOrder } from '../../src/modules/order/order-status.ts';
+import type { AuthContext } from '../../src/plugins/authenticate.ts';
 import { assertLedgerConsistent } from '../../src/modules/wallet/ledger.ts';
 import { createUser } from '../support/factories.ts';
 import { consignee, fundCny, newOrderCustomer, orderApi, orderBody } from '../support/order-api.ts';
@@ -338,6 +340,29 @@ describe(`order list (${ENGINE})`, () => {
     expect(all).toHaveLength(5);
     const pastFiltered = await api(owner.token).query({ status: 'draft', pageIndex: 2, pageSize: 1 });
     expect(pastFiltered.data).toMatchObject({ list: [], total: 1 });
+  });
+
+  it('answers the same through both roads: a small match set read whole, or counts and an index walk', async () => {
+    const auth = { customerId: owner.customerId, userId: 'u' } as AuthContext;
+    const filters: Partial<OrderQuery>[] = [
+      {},
+      { status: 'in_transit' },
+      { countryCode: 'US' },
+      { countryCode: 'GB', status: 'cancelled' },
+      { keyword: 'a' },
+      { keyword: 'jane', status: 'draft' },
+      { productCode: 'UK-EXP' },
+      { createdFrom: '2026-11-05T00:00:00.000Z' },
+      { numbers: ['REF-SUB', 'REF-GB', 'NOPE'] },
+    ];
+    for (const filter of filters)
+      for (const pageSize of [1, 2, 100])
+        for (let pageIndex = 1; pageIndex <= 6; pageIndex++) {
+          const query = OrderQuerySchema.parse({ ...filter, pageIndex, pageSize });
+          const whole = await queryOrders(t.app.db, auth, query, 'en-US');
+          const walked = await queryOrders(t.app.db, auth, query, 'en-US', { smallMatchSet: 0 });
+          expect(walked).toEqual(whole);
+        }
   });
 
   it('never shows another customer’s orders', async () => {

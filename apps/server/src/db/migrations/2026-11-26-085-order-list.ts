@@ -99,12 +99,28 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   // A status tab's pages (and its deep pages, walked in the index without touching rows).
   await index('orders_status_seq_idx', ['customer_id', 'status', 'customer_seq']);
-  // Date range, country, product: the range or equality first, status last so the tabs' counts read the index only.
-  await index('orders_created_idx', ['customer_id', 'created_at', 'status']);
-  await index('orders_country_idx', ['customer_id', 'consignee_country_code', 'created_at', 'status']);
-  await index('orders_product_idx', ['customer_id', 'product_code', 'created_at', 'status']);
+  // Date range, country, product: the range or equality first, then status and the sequence number, so the
+  // tabs' counts and the page's sequence numbers are read from the index alone.
+  await index('orders_created_idx', ['customer_id', 'created_at', 'status', 'customer_seq']);
+  await index('orders_country_idx', [
+    'customer_id',
+    'consignee_country_code',
+    'created_at',
+    'status',
+    'customer_seq',
+  ]);
+  await index('orders_product_idx', ['customer_id', 'product_code', 'created_at', 'status', 'customer_seq']);
   // The status filter combined with the others: the filtered page walks (status, country, created).
-  await index('orders_status_country_idx', ['customer_id', 'status', 'consignee_country_code', 'created_at']);
+  await index('orders_status_country_idx', [
+    'customer_id',
+    'status',
+    'consignee_country_code',
+    'created_at',
+    'customer_seq',
+  ]);
+  // The keyword filter scans (a substring cannot seek a B-tree): over this index, not the wide table rows;
+  // status first, so its counts come out grouped without a sort.
+  await index('orders_keyword_idx', ['customer_id', 'status', 'consignee_search', 'customer_seq']);
   // Pasted last-mile numbers (reference and waybill numbers have their unique indexes from migration 060).
   await index('orders_last_mile_no_idx', ['customer_id', 'last_mile_no']);
   // The end-data list: only orders with a last-mile number.
@@ -170,6 +186,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     'orders_country_idx',
     'orders_product_idx',
     'orders_status_country_idx',
+    'orders_keyword_idx',
     'orders_last_mile_no_idx',
     'orders_end_data_idx',
     'orders_submitted_idx',

@@ -220,3 +220,44 @@ export async function performStep(
       return 'returned';
   }
 }
+
+const ACTIVE = ['submitted', 'received', 'in_transit', 'exception'] as const;
+
+/**
+ * One pass of the simulator over a customer's orders: every order whose next step is due (in simulated
+ * time, `speed` times real time, since its last change) takes that one step. Answers the steps done; a step
+ * that fails is logged and the pass goes on.
+ */
+export async function simulatePass(
+  db: Db,
+  customerCode: string,
+  speed: number,
+  log: (line: string) => void,
+  now = Date.now(),
+): Promise<number> {
+  const orders = await db
+    .selectFrom('orders')
+    .innerJoin('customers', 'customers.id', 'orders.customer_id')
+    .selectAll('orders')
+    .where('customers.code', '=', customerCode)
+    .where('orders.status', 'in', ACTIVE)
+    .orderBy('orders.updated_at')
+    .execute();
+  let moved = 0;
+  for (const order of orders) {
+    const planned = nextStep(order);
+    if (!planned) continue;
+    const simulatedMinutes = ((now - Date.parse(order.updated_at)) * speed) / 60_000;
+    if (simulatedMinutes < planned.afterMinutes) continue;
+    try {
+      const done = await performStep(db, order, planned.step, new Date(now).toISOString());
+      log(`${new Date(now).toISOString()}  ${order.waybill_no}  ${order.customer_order_no}  ${done}`);
+      moved++;
+    } catch (error) {
+      log(
+        `${order.waybill_no}  ${order.customer_order_no}  ${planned.step.kind} failed: ${(error as Error).message}`,
+      );
+    }
+  }
+  return moved;
+}

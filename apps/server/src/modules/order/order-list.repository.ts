@@ -121,6 +121,21 @@ export async function statusCounts(
 }
 
 /**
+ * The filter's matches under every status, as (status, customer_seq), when there are at most `cap`;
+ * undefined when there are more. One index read answers a small result whole — the tabs' counts and any
+ * page — instead of a count plus a walk that, for a rare match, would visit the whole list in order.
+ */
+export async function smallMatchSet(db: Db, customerId: string, filter: Partial<OrderFilter>, cap: number) {
+  const rows = await filteredOrders(db, customerId, filter, { withStatus: false })
+    .select(['orders.status', 'orders.customer_seq'])
+    .limit(cap + 1)
+    .execute();
+  return rows.length > cap
+    ? undefined
+    : rows.map((row) => ({ status: row.status, seq: Number(row.customer_seq) }));
+}
+
+/**
  * The `customer_seq` values of one page of `query` (newest first), given how many rows it has. Walks
  * the index from whichever end is nearer, so the last page costs what the first does.
  */
