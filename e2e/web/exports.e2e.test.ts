@@ -99,11 +99,21 @@ describe('morning view and exports', () => {
     await call(ApiPath.CreateExportTask, { kind: 'orders', format: 'csv' });
     const page = await openAs('en-US');
     await page.goto(END_DATA);
-    const expected = await call<EndDataResult>(ApiPath.QueryEndData, { pageIndex: 1, pageSize: 500 });
-    expect(expected.total).toBeGreaterThan(0);
+    const all = await call<EndDataResult>(ApiPath.QueryEndData, { pageIndex: 1, pageSize: 500 });
+    expect(all.total).toBeGreaterThan(3);
     await page.locator('[data-testid=end-data-table] tbody tr[data-row-key]').first().waitFor();
     const headers = await page.locator('[data-testid=end-data-table] thead th').allInnerTexts();
     expect(headers).toContain('Last-mile number');
+
+    // Three last-mile numbers and one that matches nothing, pasted as a marketplace sheet gives them.
+    const expected = all.list.slice(0, 3);
+    await page
+      .locator('[data-testid=end-data-numbers]')
+      .fill(`${expected.map((item) => item.lastMileNo).join('\n')}\nNOPE-404`);
+    await page.locator('[data-testid=end-data-search]').click();
+    await page.locator('[data-testid=end-data-not-found]').waitFor();
+    expect(await page.locator('[data-testid=end-data-not-found]').innerText()).toContain('NOPE-404');
+    expect(await page.locator('[data-testid=end-data-table] tbody tr[data-row-key]').count()).toBe(3);
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.locator('[data-testid=end-data-export]').click();
@@ -117,8 +127,11 @@ describe('morning view and exports', () => {
     await firstRow
       .locator('[data-testid=export-task-status][data-status=succeeded]')
       .waitFor({ timeout: 30_000 });
-    expect(await firstRow.innerText()).toContain('Last-mile data');
-    expect(await firstRow.innerText()).toContain(String(expected.total));
+    // The new task sits above the earlier orders export, finished, with the searched rows only.
+    expect(await page.locator('[data-testid=export-task-table] tbody tr[data-row-key]').count()).toBe(2);
+    expect(await firstRow.locator('[data-testid=export-task-name]').innerText()).toMatch(/^Last-mile data/);
+    // Its row count (the third column).
+    expect(await firstRow.locator('td').nth(2).innerText()).toBe(String(expected.length));
     expect(await seriousViolations(page)).toEqual([]);
 
     const [download] = await Promise.all([
@@ -134,10 +147,11 @@ describe('morning view and exports', () => {
     const [header, ...body] = rows;
     // Headers in the page's language: the carrier and number columns read as the page's own.
     expect(header).toEqual(expect.arrayContaining(['Last-mile carrier', 'Last-mile number']));
-    expect(body).toHaveLength(expected.total);
+    // The export took the page's filter: exactly the pasted numbers' rows.
+    expect(body).toHaveLength(expected.length);
     const numberColumn = header!.indexOf('Last-mile number');
     expect(new Set(body.map((row) => row[numberColumn]))).toEqual(
-      new Set(expected.list.map((item) => item.lastMileNo)),
+      new Set(expected.map((item) => item.lastMileNo)),
     );
     await page.context().close();
   });

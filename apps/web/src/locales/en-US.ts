@@ -389,7 +389,7 @@ const enUS: Messages = {
     empty: 'No last-mile data yet',
     emptyHint: 'Once a parcel is handed to its last-mile carrier, its number and hand-over time show here.',
     noMatch: 'No orders match these filters',
-    notFound: 'Numbers without last-mile data: {{count}}',
+    notFound: 'Numbers that match no order: {{count}}',
     filter: {
       created: 'Created',
       country: 'Destination',

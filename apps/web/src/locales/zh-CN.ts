@@ -385,7 +385,7 @@ const zhCN = {
     empty: '还没有尾程数据',
     emptyHint: '包裹交给尾程承运商后，这里会显示尾程单号和交接时间。',
     noMatch: '没有符合条件的订单',
-    notFound: '{{count}} 个单号没有找到尾程数据',
+    notFound: '{{count}} 个单号没有找到对应的订单',
     filter: {
       created: '创建时间',
       country: '目的国家/地区',

@@ -382,7 +382,7 @@ const zhTW: Messages = {
     empty: '還沒有尾程資料',
     emptyHint: '包裹交給尾程承運商後，這裡會顯示尾程單號和交接時間。',
     noMatch: '沒有符合條件的訂單',
-    notFound: '{{count}} 個單號沒有找到尾程資料',
+    notFound: '{{count}} 個單號沒有找到對應的訂單',
     filter: {
       created: '建立時間',
       country: '目的國家/地區',
