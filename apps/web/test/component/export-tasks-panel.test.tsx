@@ -166,3 +166,16 @@ test('an export started on another page appears at the top, and its message link
     path: '/user/userCenterManagement/fileManagement',
   });
 });
+
+test('a polled task that is gone reloads the list instead of being polled forever', async () => {
+  tasks = [task('t2', { progress: 10 }), finished('t1')];
+  mount();
+  await advance(0);
+  expect(statuses()).toEqual(['running', 'succeeded']);
+  tasks = [finished('t1')];
+  await advance(EXPORT_POLL_INTERVAL_MS);
+  expect(rowNames()).toEqual(['t1.xlsx']);
+  const asked = polls().length;
+  await advance(EXPORT_POLL_INTERVAL_MS * 4);
+  expect(polls().length).toBe(asked);
+});

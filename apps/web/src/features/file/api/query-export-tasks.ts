@@ -47,6 +47,9 @@ export function useExportTaskRefresh(ids: readonly string[]) {
       queryClient.setQueriesData<ExportTaskPage>({ queryKey: exportTaskKeys.lists() }, (list) =>
         list ? { ...list, items: mergeTaskUpdates(list.items, page.items) } : list,
       );
+      // A task that is gone (cleaned up meanwhile) would otherwise stay "running" and be polled forever.
+      if (page.items.length < ids.length)
+        void queryClient.invalidateQueries({ queryKey: exportTaskKeys.lists() });
       return page.items;
     },
     enabled: ids.length > 0,
