@@ -4,14 +4,15 @@
 // fixed positions without fitting — measured in the same run. Each measurement runs in its own child
 // process, so its peak memory (max RSS) is its own; three runs of each, interleaved, medians printed.
 //
-//   node bench/labels.mjs
+//   node bench/labels.mjs                        time and peak RSS, renderer against the bare loop
+//   node --expose-gc bench/labels.mjs growth     live heap per label over 7,500 labels in one document
 import { execFileSync } from 'node:child_process';
 import { Writable } from 'node:stream';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
 
-const LABELS = 1000;
+const LABELS = Number(process.env.LABELS ?? 1000);
 const RUNS = 3;
 const SIZE = '100x150';
 const MM = 72 / 25.4;
@@ -75,7 +76,7 @@ async function runRenderer() {
   const sink = countingSink();
   const started = performance.now();
   const writer = new LabelPdfWriter(SIZE, labelCaptions('zh-CN'), sink);
-  for (const label of labels) writer.add(label);
+  await writer.addAll(labels);
   await writer.finish();
   return { ms: performance.now() - started, bytes: sink.bytes };
 }
@@ -144,10 +145,47 @@ async function runBare() {
   return { ms: performance.now() - started, bytes: sink.bytes };
 }
 
+/**
+ * Live heap (after a forced GC) while 7,500 labels go into one document in steps of 1,500, as the export
+ * writes them (`addAll`): how much the renderer keeps per label until the document ends.
+ */
+async function heapGrowth() {
+  const { LabelPdfWriter } = await tsImport(
+    '../apps/server/src/modules/label/label-renderer.ts',
+    import.meta.url,
+  );
+  const { labelCaptions } = await tsImport(
+    '../apps/server/src/modules/label/label.service.ts',
+    import.meta.url,
+  );
+  const writer = new LabelPdfWriter(SIZE, labelCaptions('zh-CN'), countingSink());
+  const heap = () => {
+    globalThis.gc();
+    return process.memoryUsage().heapUsed / 2 ** 20;
+  };
+  const start = heap();
+  let previous = start;
+  console.log(`heap after a forced GC: ${start.toFixed(1)} MiB before the first label`);
+  for (let step = 1; step <= 5; step++) {
+    await writer.addAll(Array.from({ length: 1500 }, (_, i) => sampleLabel((step - 1) * 1500 + i)));
+    await new Promise((resolve) => setImmediate(resolve));
+    const now = heap();
+    console.log(
+      `  after ${step * 1500} labels: ${now.toFixed(1)} MiB (+${(((now - previous) * 2 ** 20) / 1500 / 1024).toFixed(2)} KiB a label)`,
+    );
+    previous = now;
+  }
+  await writer.finish();
+}
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const variant = process.argv[2];
-if (variant === 'renderer' || variant === 'bare') {
+if (variant === 'growth') {
+  if (typeof globalThis.gc !== 'function')
+    throw new Error('run with node --expose-gc bench/labels.mjs growth');
+  await heapGrowth();
+} else if (variant === 'renderer' || variant === 'bare') {
   const result = await (variant === 'renderer' ? runRenderer() : runBare());
   const maxRssMb = process.resourceUsage().maxRSS / 1024;
   console.log(JSON.stringify({ ...result, maxRssMb }));

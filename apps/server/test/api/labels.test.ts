@@ -157,6 +157,14 @@ describe('refusals: nothing printed', () => {
     expect(mixed.envelope!.code).toBe(ApiCode.NotFound);
     expect(mixed.envelope!.message).toBe(`1 个订单不存在：${unknown}；未打印任何面单`);
     expect(mixed.envelope!.data).toEqual({ ids: [unknown] });
+
+    // Many unknown ids: the message names the first ten, the data all of them.
+    const many = Array.from({ length: 12 }, () => newId());
+    const crowd = await printLabel(shop.token, { ids: many }, 'en-US');
+    expect(crowd.envelope!.message).toBe(
+      `12 order(s) not found: ${many.slice(0, 10).join(', ')} …; no label was printed`,
+    );
+    expect(crowd.envelope!.data).toEqual({ ids: many });
   });
 
   it('refuses drafts and cancelled orders, naming their reference numbers', async () => {
@@ -229,6 +237,38 @@ describe('refusals: nothing printed', () => {
       `1 order(s) not found: ${shop.first.id}\uFFFD; no label was printed`,
     );
   });
+});
+
+const sampleLabel = (): LabelData => ({
+  waybillNo: 'PS000000012361',
+  customerOrderNo: 'R1',
+  productCode: 'US-DDP-EXP',
+  productName: 'US line',
+  shipper: {
+    name: '张三',
+    company: null,
+    phone: '13800138000',
+    addressLines: ['科技园南区 1 栋 101'],
+    cityLine: '广东省 深圳市 南山区',
+    postalCode: '518000',
+    countryCode: 'CN',
+    countryName: 'China',
+  },
+  consignee: {
+    name: 'Jane Doe',
+    company: null,
+    phone: '+1 555 0100',
+    addressLines: ['1 Main Street'],
+    cityLine: 'Los Angeles, CA',
+    postalCode: '90001',
+    countryCode: 'US',
+    countryName: 'United States',
+  },
+  parcelNo: 1,
+  parcelCount: 1,
+  weightKg: 1.2,
+  weightKind: 'forecast',
+  contents: ['T-shirt ×2'],
 });
 
 /** Runs the `labels` export source into memory, as the export task handler would into a file. */
@@ -317,6 +357,24 @@ describe('export source `labels`', () => {
   });
 });
 
+describe('a long print', () => {
+  it('gives the event loop a turn every 10 labels while drawing', async () => {
+    const out = new PassThrough();
+    out.resume();
+    const writer = new LabelPdfWriter('100x100', labelCaptions('en-US'), out);
+    const seen: number[] = [];
+    const watch = () => {
+      seen.push(writer.labels);
+      if (writer.labels < 30) setImmediate(watch);
+    };
+    setImmediate(watch);
+    await writer.addAll(Array.from({ length: 30 }, () => sampleLabel()));
+    await writer.finish();
+    // Without the turns the watcher would first run after all 30 labels.
+    expect(seen.slice(0, 3)).toEqual([10, 20, 30]);
+  });
+});
+
 describe('text that does not fit', () => {
   it('cuts long and control-character texts inside the label: one page per label, and it still scans', async () => {
     const long = 'Very long street name with many words '.repeat(20);
@@ -362,6 +420,8 @@ describe('text that does not fit', () => {
       const pdf = Buffer.concat(chunks);
       expect(renderPages(pdf)).toHaveLength(size === 'A4' ? 1 : 2);
       expect(scannedWaybills(pdf, size, 2)).toEqual(['PS000000012361', 'PS000000012372']);
+      // Whole grams stay whole: 12.345 kg is not rounded to 12.35.
+      expect(pdfText(pdf)).toContain('12.345 kg');
       // eslint-disable-next-line no-control-regex
       expect(pdfText(pdf)).not.toMatch(/[\u0000-\u0008\u001b]/);
     }

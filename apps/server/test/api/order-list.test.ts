@@ -11,6 +11,7 @@ import type {
 import { MAX_PASTED_NUMBERS, OrderQuerySchema, type OrderQuery } from '@portal/contracts/order-list';
 import { Permission } from '@portal/contracts/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as migration085 from '../../src/db/migrations/2026-11-26-085-order-list.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { queryOrders } from '../../src/modules/order/order-list.service.ts';
 import { transitionOrder } from '../../src/modules/order/order-status.ts';
@@ -670,5 +671,29 @@ describe(`permissions (${ENGINE})`, () => {
     expect((await call(t.app, { method: 'POST', url: '/api/CustomerOrder/Query', body: {} })).code).toBe(
       ApiCode.NotSignedIn,
     );
+  });
+});
+
+describe(`migration 085 on existing orders (${ENGINE})`, () => {
+  it('numbers, counts and indexes the orders that exist, as the create path would have', async () => {
+    const db = t.app.db;
+    const snapshot = async () => ({
+      orders: await db
+        .selectFrom('orders')
+        .select(['id', 'customer_id', 'customer_seq', 'consignee_search'])
+        .orderBy('id')
+        .execute(),
+      counts: await db.selectFrom('customer_order_counts').selectAll().orderBy('customer_id').execute(),
+    });
+    const before = await snapshot();
+    expect(before.orders.length).toBeGreaterThan(5);
+    await migration085.down(db);
+    await migration085.up(db);
+    const after = await snapshot();
+    expect(after).toEqual(before);
+    // And the list still answers from them.
+    expect((await api(owner.token).query({ keyword: 'émile' })).data.list.map((row) => row.id)).toEqual([
+      o.transit.id,
+    ]);
   });
 });

@@ -66,6 +66,10 @@ const PRINTER_DOT_MM = 25.4 / 203;
 const MIN_MODULE_MM = 2 * PRINTER_DOT_MM;
 const MIN_BAR_HEIGHT_MM = 12;
 const QR_QUIET_ZONE_MODULES = 4;
+/** Labels drawn between two turns of the event loop. */
+const LABELS_PER_TURN = 10;
+/** Labels between two clearings of pdfkit's word layout cache. */
+const LAYOUT_CACHE_LABELS = 200;
 
 /** Page and label boxes of each size, mm. */
 export interface SheetLayout {
@@ -115,7 +119,8 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]+/g;
 const printableLine = (text: string) => text.replace(CONTROL, ' ').trim();
 const printable = (text: string) => text.split('\n').map(printableLine).filter(Boolean).join('\n');
 
-const formatKg = (kg: number) => `${kg.toFixed(kg < 10 ? 3 : 2).replace(/0$/, '')} kg`;
+/** Weights are whole grams: up to three decimals of a kg, at least two (1.20 kg, 12.345 kg). */
+const formatKg = (kg: number) => `${kg.toFixed(3).replace(/0$/, '')} kg`;
 
 type Doc = PDFKit.PDFDocument;
 
@@ -168,6 +173,18 @@ export class LabelPdfWriter {
     const [x, y, width, height] = cells[slot]!;
     drawLabel(this.doc, label, this.captions, x + inset, y + inset, width - 2 * inset, height - 2 * inset);
     this.count++;
+    if (this.count % LAYOUT_CACHE_LABELS === 0) this.clearLayoutCache();
+  }
+
+  /**
+   * Adds labels in order, giving the event loop a turn every few labels: drawing is synchronous (about
+   * 4 ms a label), and a print of 500 orders of 50 parcels must not stall every other request meanwhile.
+   */
+  async addAll(labels: Iterable<LabelData>): Promise<void> {
+    for (const label of labels) {
+      this.add(label);
+      if (this.count % LABELS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
+    }
   }
 
   async finish(): Promise<number> {
@@ -175,6 +192,18 @@ export class LabelPdfWriter {
     this.doc.end();
     await this.done;
     return this.count;
+  }
+
+  /**
+   * pdfkit keeps the glyph layout of every distinct word it has set, for the document's life; a label's
+   * numbers and addresses are mostly new words, so on a long run the cache grew by about 5 KiB a label.
+   * Emptied now and then, it keeps its use (the captions, repeated words) and stays small.
+   */
+  private clearLayoutCache() {
+    const fonts = (this.doc as unknown as { _fontFamilies?: Record<string, { layoutCache?: object }> })
+      ._fontFamilies;
+    for (const font of Object.values(fonts ?? {}))
+      if (font.layoutCache) font.layoutCache = Object.create(null) as object;
   }
 
   /** Dashed lines along the cells' edges, where the sheet is cut. */

@@ -193,7 +193,7 @@ export async function addLabels(
   orders: readonly OrderRow[],
   language: Language,
 ): Promise<void> {
-  for (const label of await labelsOf(db, orders, language)) writer.add(label);
+  await writer.addAll(await labelsOf(db, orders, language));
 }
 
 /** The file name of a label PDF: title, first waybill number (or how many orders), size. */
