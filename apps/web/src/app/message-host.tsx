@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Typography, message } from 'antd';
+import { navigateTo } from './navigation';
 import type { Notice } from './notice';
 
 /** Spec section 8: only one message at a time, 200 px from the top. */
@@ -10,8 +11,29 @@ interface MessageHostProps {
   connect: (show: (notice: Notice) => void) => () => void;
 }
 
-/** The text, with its detail (the request id) small on a second line. */
-function contentOf(notice: Notice) {
+/** The text, with its link after it and its detail (the request id) small on a second line. */
+function contentOf(notice: Notice, closeAll: () => void) {
+  const { link } = notice;
+  if (link)
+    return (
+      <span>
+        {notice.text}{' '}
+        <Typography.Link
+          href={link.path}
+          onClick={(event) => {
+            // A plain click stays in the app (tabs and state kept); modified clicks open a new tab as usual.
+            if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
+            event.preventDefault();
+            // The message has done its job once followed: it does not stay over the page it opened.
+            closeAll();
+            navigateTo(link.path);
+          }}
+          data-testid="message-link"
+        >
+          {link.text}
+        </Typography.Link>
+      </span>
+    );
   if (!notice.detail) return notice.text;
   return (
     <span>
@@ -31,7 +53,14 @@ function contentOf(notice: Notice) {
 export default function MessageHost({ connect }: MessageHostProps) {
   const [api, holder] = message.useMessage(MESSAGE_CONFIG);
   useEffect(
-    () => connect((notice) => void api[notice.kind](contentOf(notice), notice.durationSeconds)),
+    () =>
+      connect(
+        (notice) =>
+          void api[notice.kind](
+            contentOf(notice, () => api.destroy()),
+            notice.durationSeconds,
+          ),
+      ),
     [api, connect],
   );
   return holder;

@@ -19,3 +19,9 @@ export function goToLogin(): void {
   if (navigate) void navigate(`/login${back}`, { replace: true });
   else window.location.assign(`/login${back}`);
 }
+
+/** Opens a page of the portal from outside the router's tree (a link inside a message). */
+export function navigateTo(path: string): void {
+  if (navigate) void navigate(path);
+  else window.location.assign(path);
+}

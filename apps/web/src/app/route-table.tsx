@@ -1,6 +1,6 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { Permission } from '@portal/contracts/permissions';
-import { CREATE_ORDER_PATH, ORDER_LIST_PATH } from '../lib/app-paths';
+import { CREATE_ORDER_PATH, END_DATA_PATH, FILE_MANAGEMENT_PATH, ORDER_LIST_PATH } from '../lib/app-paths';
 import type { MessageKey } from '../lib/i18n/message-key';
 import { lazyPage } from '../lib/lazy-page';
 import type { GuardedRoute } from '../lib/route-access';
@@ -19,7 +19,16 @@ export interface AppRoute extends GuardedRoute {
 }
 
 /** Icons the menu can show; add a name here and its icon in layouts/route-icons.tsx. */
-export type RouteIconName = 'home' | 'orders' | 'orderList' | 'create' | 'address' | 'settings' | 'user';
+export type RouteIconName =
+  | 'home'
+  | 'orders'
+  | 'orderList'
+  | 'create'
+  | 'address'
+  | 'endData'
+  | 'settings'
+  | 'user'
+  | 'files';
 
 export const HOME_PATH = '/user/index';
 /** The 403 page; inside the shell when signed in (router.tsx). */
@@ -64,6 +73,14 @@ export const PRIVATE_ROUTES: AppRoute[] = [
         authority: Permission.AddressView,
         component: lazyPage(() => import('../features/address/routes/address-book-page')),
       },
+      {
+        path: END_DATA_PATH,
+        name: 'endData',
+        titleKey: 'route.endData',
+        icon: 'endData',
+        authority: Permission.OrderView,
+        component: lazyPage(() => import('../features/end-data/routes/end-data-page')),
+      },
     ],
   },
   {
@@ -79,6 +96,14 @@ export const PRIVATE_ROUTES: AppRoute[] = [
         icon: 'user',
         authority: '*',
         component: lazyPage(() => import('../features/user-center/routes/user-center-page')),
+      },
+      {
+        path: FILE_MANAGEMENT_PATH,
+        name: 'fileManagement',
+        titleKey: 'route.fileManagement',
+        icon: 'files',
+        authority: Permission.FileManage,
+        component: lazyPage(() => import('../features/file/routes/file-management-page')),
       },
     ],
   },

@@ -64,7 +64,9 @@ export function UiEffectsBridge({ goToLogin }: { goToLogin: () => void }) {
     installUiEffects({
       showError: (text, durationSeconds, detail) => post({ kind: 'error', text, durationSeconds, detail }),
       showWarning: (text, durationSeconds) => post({ kind: 'warning', text, durationSeconds }),
-      showSuccess: (text) => post({ kind: 'success', text }),
+      // A message with a link stays long enough to be clicked.
+      showSuccess: (text, link) =>
+        post(link ? { kind: 'success', text, link, durationSeconds: 8 } : { kind: 'success', text }),
       goToLogin,
       reload: () => window.location.reload(),
     });

@@ -3,6 +3,8 @@
  * route table). The route table uses the same constants.
  */
 export const CREATE_ORDER_PATH = '/user/orders/create';
+/** Last-mile data (orders section, route `endData`). */
+export const END_DATA_PATH = '/user/orders/endData';
 /** Recharge records and online top-up (settlement centre, route `topUpOnline`; its page comes in a later issue). */
 export const TOP_UP_PATH = '/user/settlement/topUpOnline';
 /** My orders (route `order`); `?status=exception` and the other filters of its URL open it filtered. */

@@ -3,11 +3,18 @@
  * login page, reload. The app installs the real implementations at start (antd message, router); tests
  * install spies.
  */
+/** A link shown after a message's text, opening a page of the portal. */
+export interface MessageLink {
+  text: string;
+  path: string;
+}
+
 export interface UiEffects {
   /** `detail` is a small second line (the request id for support). */
   showError(text: string, durationSeconds?: number, detail?: string): void;
   showWarning(text: string, durationSeconds?: number): void;
-  showSuccess(text: string): void;
+  /** `link` follows the text (an export's "view in file management"). */
+  showSuccess(text: string, link?: MessageLink): void;
   goToLogin(): void;
   reload(): void;
 }
@@ -31,7 +38,8 @@ export const uiEffects: UiEffects = {
       ? installed.showError(text, durationSeconds)
       : installed.showError(text, durationSeconds, detail),
   showWarning: (text, durationSeconds) => installed.showWarning(text, durationSeconds),
-  showSuccess: (text) => installed.showSuccess(text),
+  showSuccess: (text, link) =>
+    link === undefined ? installed.showSuccess(text) : installed.showSuccess(text, link),
   goToLogin: () => installed.goToLogin(),
   reload: () => installed.reload(),
 };

@@ -38,3 +38,23 @@ test('an error with a request id shows it small under the message, for support',
   );
   expect(document.querySelector('.ant-message-notice')!.textContent).toContain('服务器处理请求时出错');
 });
+
+test('a success with a link shows the link after the text; a click opens the page inside the app', async () => {
+  const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+  render(<UiEffectsBridge goToLogin={vi.fn()} />);
+  await act(async () => {
+    uiEffects.showSuccess('导出任务已创建', {
+      text: '前往文件管理下载',
+      path: '/user/userCenterManagement/fileManagement',
+    });
+  });
+  await vi.waitFor(() => expect(document.querySelector('[data-testid="message-link"]')).not.toBeNull());
+  const link = document.querySelector('[data-testid="message-link"]') as HTMLAnchorElement;
+  expect(link.textContent).toBe('前往文件管理下载');
+  expect(link.getAttribute('href')).toBe('/user/userCenterManagement/fileManagement');
+  expect(document.querySelector('.ant-message-notice')!.textContent).toContain('导出任务已创建');
+  // Without a router mounted the navigation falls back to the browser.
+  act(() => link.click());
+  expect(assign).toHaveBeenCalledWith('/user/userCenterManagement/fileManagement');
+  assign.mockRestore();
+});

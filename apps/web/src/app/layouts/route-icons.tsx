@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import {
   ContactsOutlined,
+  FolderOpenOutlined,
   FormOutlined,
   HomeOutlined,
+  NodeIndexOutlined,
   ProfileOutlined,
   SettingOutlined,
   UnorderedListOutlined,
@@ -17,6 +19,8 @@ export const ROUTE_ICONS: Record<RouteIconName, ReactNode> = {
   orderList: <UnorderedListOutlined />,
   create: <FormOutlined />,
   address: <ContactsOutlined />,
+  endData: <NodeIndexOutlined />,
+  files: <FolderOpenOutlined />,
   settings: <SettingOutlined />,
   user: <UserOutlined />,
 };

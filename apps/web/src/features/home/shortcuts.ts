@@ -1,5 +1,5 @@
 import type { ApplicationMenuItem } from '@portal/contracts/application';
-import { CREATE_ORDER_PATH } from '../../lib/app-paths';
+import { CREATE_ORDER_PATH, END_DATA_PATH, FILE_MANAGEMENT_PATH, ORDER_LIST_PATH } from '../../lib/app-paths';
 import type { MessageKey } from '../../lib/i18n/message-key';
 
 export const USER_CENTER_PATH = '/user/userCenterManagement/userCenter';
@@ -14,11 +14,26 @@ export interface Shortcut {
   menuName: string;
   path: string;
   titleKey: MessageKey;
-  icon: 'user' | 'lock' | 'history' | 'contacts' | 'create';
+  icon: 'user' | 'lock' | 'history' | 'contacts' | 'create' | 'orders' | 'endData' | 'files';
 }
 
 export const SHORTCUTS: readonly Shortcut[] = [
   { key: 'create', menuName: 'create', path: CREATE_ORDER_PATH, titleKey: 'route.create', icon: 'create' },
+  {
+    key: 'orders',
+    menuName: 'order',
+    path: ORDER_LIST_PATH,
+    titleKey: 'homeSummary.myOrders',
+    icon: 'orders',
+  },
+  { key: 'endData', menuName: 'endData', path: END_DATA_PATH, titleKey: 'route.endData', icon: 'endData' },
+  {
+    key: 'files',
+    menuName: 'fileManagement',
+    path: FILE_MANAGEMENT_PATH,
+    titleKey: 'route.fileManagement',
+    icon: 'files',
+  },
   {
     key: 'address',
     menuName: 'address',

@@ -1,12 +1,11 @@
-import { Alert, Button, Card, Flex, Typography } from 'antd';
+import { Alert, Button, Card, Flex } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { LoginUserInfo } from '@portal/contracts/auth';
-import { formatDateTime } from '../../../lib/format-date';
 import { USER_CENTER_PATH } from '../shortcuts';
 
-/** Whether the password still needs changing, and the last sign-in. */
+/** Whether the password still needs changing; the last sign-in is in the welcome banner. */
 export function SecurityCard({ user }: { user: LoginUserInfo }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -26,9 +25,6 @@ export function SecurityCard({ user }: { user: LoginUserInfo }) {
         ) : (
           <Alert type="success" showIcon title={t('home.passwordOk')} />
         )}
-        <Typography.Text type="secondary">
-          {t('home.lastLogin')}: {user.lastLoginAt ? formatDateTime(user.lastLoginAt) : t('common.never')}
-        </Typography.Text>
         <Flex gap={8} wrap>
           <Button
             type={user.isInitPassword ? 'primary' : 'default'}

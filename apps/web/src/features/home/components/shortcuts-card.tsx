@@ -3,9 +3,12 @@ import { Card, Empty, Typography, theme } from 'antd';
 import {
   AppstoreOutlined,
   ContactsOutlined,
+  FolderOpenOutlined,
   FormOutlined,
   HistoryOutlined,
   LockOutlined,
+  NodeIndexOutlined,
+  ProfileOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +22,9 @@ const ICONS: Record<Shortcut['icon'], ReactNode> = {
   history: <HistoryOutlined />,
   contacts: <ContactsOutlined />,
   create: <FormOutlined />,
+  orders: <ProfileOutlined />,
+  endData: <NodeIndexOutlined />,
+  files: <FolderOpenOutlined />,
 };
 
 /** Buttons to the sections the signed-in user may open. */

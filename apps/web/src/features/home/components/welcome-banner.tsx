@@ -31,8 +31,10 @@ export function WelcomeBanner({ user }: { user: LoginUserInfo }) {
             </Tag>
           </Flex>
         </Flex>
-        <Typography.Text type="secondary" style={{ fontSize: 13 }}>
-          {t('home.lastLogin')}: {user.lastLoginAt ? formatDateTime(user.lastLoginAt) : t('common.never')}
+        <Typography.Text type="secondary" style={{ fontSize: 13 }} data-testid="home-last-login">
+          {t('home.lastLogin', {
+            time: user.lastLoginAt ? formatDateTime(user.lastLoginAt) : t('common.never'),
+          })}
         </Typography.Text>
       </Flex>
     </Card>

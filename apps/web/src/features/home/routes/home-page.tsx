@@ -1,20 +1,25 @@
 import { Alert, Button, Card, Col, Flex, Row, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Permission } from '@portal/contracts/permissions';
+import { useAccess } from '../../../lib/access/use-access';
 import { useLoginUserInfo } from '../../../lib/session/use-login-user-info';
 import { AccountCard } from '../components/account-card';
 import { BalanceCard } from '../components/balance-card';
+import { OrderSummary } from '../components/order-summary';
 import { SecurityCard } from '../components/security-card';
 import { ShortcutsCard } from '../components/shortcuts-card';
 import { WelcomeBanner } from '../components/welcome-banner';
 import './home-page.css';
 
 /**
- * `/user/index`: the wallet balance per currency, who is signed in, the customer's code and level, account security and shortcuts to the
- * sections this user may open. Later features add their own cards (orders by status) to the grid.
+ * `/user/index`, the shipper's morning view: orders by status (each a link to the filtered list), today's
+ * and this month's shipments and charges, recent exceptions (all from one summary call, for users who may
+ * see orders), the wallet balance per currency, shortcuts, the account and its security.
  */
 export default function HomePage() {
   const { t } = useTranslation();
   const { data: user, isPending, isError, refetch } = useLoginUserInfo();
+  const { can } = useAccess();
 
   if (isPending) {
     return (
@@ -41,16 +46,17 @@ export default function HomePage() {
         <Alert type="warning" showIcon title={t('http.arrears')} />
       ) : null}
       <Row gutter={[16, 16]}>
+        {can(Permission.OrderView) ? <OrderSummary /> : null}
         <Col xs={24} lg={12} xl={8}>
           <BalanceCard />
         </Col>
         <Col xs={24} lg={12} xl={8}>
-          <AccountCard user={user} />
-        </Col>
-        <Col xs={24} lg={12} xl={8}>
           <ShortcutsCard />
         </Col>
-        <Col xs={24} lg={12} xl={8}>
+        <Col xs={24} lg={12} xl={12}>
+          <AccountCard user={user} />
+        </Col>
+        <Col xs={24} lg={12} xl={12}>
           <SecurityCard user={user} />
         </Col>
       </Row>

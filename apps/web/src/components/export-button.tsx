@@ -1,0 +1,63 @@
+import { Button, Dropdown } from 'antd';
+import { DownOutlined, ExportOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import {
+  EXPORT_KIND_FORMATS,
+  type ExportFormat,
+  type ExportKind,
+  type ExportTaskCreateInput,
+} from '@portal/contracts/export-task';
+import { Permission } from '@portal/contracts/permissions';
+import { useExportTask } from '../lib/export-task/use-export-task';
+import { Access } from './access';
+
+export interface ExportButtonProps {
+  kind: ExportKind;
+  /** What to export, read when the user picks a format: the list's filters or the selected ids. */
+  source: () => Pick<ExportTaskCreateInput, 'filter' | 'ids'>;
+  /** Icon only (phones). */
+  isCompact?: boolean;
+  testId?: string;
+}
+
+/**
+ * "Export" with the formats the kind offers. The file is written by a background task: the button only
+ * creates it, and the message links to file management where it can be downloaded. Removed for users
+ * without `order:export`.
+ */
+export function ExportButton({ kind, source, isCompact = false, testId = 'export' }: ExportButtonProps) {
+  const { t } = useTranslation();
+  const exporter = useExportTask();
+  const run = (format: ExportFormat) => void exporter.start({ kind, format, ...source() });
+
+  return (
+    <Access permission={Permission.OrderExport}>
+      <Dropdown
+        trigger={['click']}
+        disabled={exporter.isPending}
+        menu={{
+          items: EXPORT_KIND_FORMATS[kind].map((format) => ({
+            key: format,
+            label: t(`exportTask.formatOption.${format}`),
+            'data-testid': `${testId}-${format}`,
+          })),
+          onClick: ({ key }) => run(key as ExportFormat),
+        }}
+      >
+        <Button
+          icon={<ExportOutlined />}
+          loading={exporter.isPending}
+          title={t('exportTask.buttonHint')}
+          aria-label={t('exportTask.button')}
+          data-testid={testId}
+        >
+          {isCompact ? null : (
+            <>
+              {t('exportTask.button')} <DownOutlined />
+            </>
+          )}
+        </Button>
+      </Dropdown>
+    </Access>
+  );
+}

@@ -1,0 +1,49 @@
+import { Card, Flex, Pagination, Spin, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/format-date';
+import { ORDER_STATUS_COLOR } from '../../../lib/order-status';
+import { useCountryNames } from '../../../lib/reference/api/get-country';
+import type { EndDataTableProps } from './end-data-table';
+
+/** The last-mile data on phones: one card per order, the last-mile number first, nothing scrolls sideways. */
+export function EndDataCardList({ items, isLoading, pagination, emptyText }: EndDataTableProps) {
+  const { t } = useTranslation();
+  const { nameOf } = useCountryNames();
+  return (
+    <Spin spinning={isLoading}>
+      <Flex vertical gap={12} data-testid="end-data-cards">
+        {items.length === 0 ? emptyText : null}
+        {items.map((item) => (
+          <Card key={item.id} size="small" styles={{ body: { padding: 12 } }} data-testid="end-data-card">
+            <Flex vertical gap={2}>
+              <Flex justify="space-between" align="center" gap={8}>
+                <Typography.Text strong>{item.lastMileCarrier}</Typography.Text>
+                <Tag color={ORDER_STATUS_COLOR[item.status]} style={{ marginInlineEnd: 0 }}>
+                  {t(`orderStatus.${item.status}`)}
+                </Tag>
+              </Flex>
+              <Typography.Text copyable strong style={{ fontSize: 15 }}>
+                {item.lastMileNo}
+              </Typography.Text>
+              <Typography.Text type="secondary">
+                {t('endData.column.handedOverAt')}:{' '}
+                {item.handedOverAt ? formatDateTime(item.handedOverAt) : '-'}
+              </Typography.Text>
+              <Typography.Text copyable={{ text: item.customerOrderNo }}>
+                {[item.customerOrderNo, item.waybillNo].filter(Boolean).join(' · ')}
+              </Typography.Text>
+              <Typography.Text type="secondary">
+                {[nameOf(item.consigneeCountryCode), item.consigneeName, item.productCode].join(' · ')}
+              </Typography.Text>
+            </Flex>
+          </Card>
+        ))}
+        {pagination.total ? (
+          <Flex justify="center">
+            <Pagination {...pagination} size="small" />
+          </Flex>
+        ) : null}
+      </Flex>
+    </Spin>
+  );
+}

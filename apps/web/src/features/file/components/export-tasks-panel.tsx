@@ -1,0 +1,118 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Empty, Flex, Skeleton, Typography } from 'antd';
+import { ReloadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { ExportTask } from '@portal/contracts/export-task';
+import { ListLoadError } from '../../../components/list-load-error';
+import { activeTaskIds } from '../../../lib/export-task/export-task-list';
+import { isApiError } from '../../../lib/http/api-error';
+import { PAGE_SIZE_OPTIONS, readPageSize, savePageSize } from '../../../lib/page-size';
+import { uiEffects } from '../../../lib/ui-effects';
+import { useIsMobile } from '../../../lib/use-is-mobile';
+import { downloadExportTask } from '../api/download-export-task';
+import { useExportTaskRefresh, useExportTasks } from '../api/query-export-tasks';
+import { ExportTaskCardList } from './export-task-card-list';
+import { ExportTaskTable } from './export-task-table';
+
+/** The server takes at most this many ids per refresh. */
+const MAX_REFRESH_IDS = 100;
+
+/** The exports tab: one page of tasks, the running ones polled and updated in place until they finish. */
+export function ExportTasksPanel() {
+  const { t } = useTranslation();
+  const isMobile = useIsMobile();
+  const [pageSize, setPageSize] = useState(readPageSize);
+  const [page, setPage] = useState(1);
+  const [downloadingId, setDownloadingId] = useState<string | null>(null);
+  const list = useExportTasks(page, pageSize);
+  const tasks = list.data?.items;
+  const total = list.data?.total ?? 0;
+
+  const runningIds = useMemo(() => activeTaskIds(tasks ?? []).slice(0, MAX_REFRESH_IDS), [tasks]);
+  useExportTaskRefresh(list.isPlaceholderData ? [] : runningIds);
+
+  // After the last rows of the last page went (expired files cleaned up), show the page that is now last.
+  useEffect(() => {
+    if (list.data && list.data.items.length === 0 && list.data.total > 0 && page > 1)
+      setPage(Math.max(1, Math.ceil(list.data.total / pageSize)));
+  }, [list.data, page, pageSize]);
+
+  const download = async (task: ExportTask) => {
+    setDownloadingId(task.exportTaskID);
+    try {
+      const fileName = await downloadExportTask(task);
+      uiEffects.showSuccess(t('fileManagement.downloaded', { fileName }));
+    } catch (error) {
+      if (!isApiError(error)) throw error;
+    } finally {
+      setDownloadingId(null);
+    }
+  };
+
+  if (list.isError)
+    return (
+      <ListLoadError error={list.error} onRetry={() => void list.refetch()} isRetrying={list.isFetching} />
+    );
+  if (list.isPending) return <Skeleton active paragraph={{ rows: 6 }} data-testid="export-task-skeleton" />;
+
+  const empty = (
+    <Empty
+      image={Empty.PRESENTED_IMAGE_SIMPLE}
+      description={
+        <Flex vertical gap={4} align="center">
+          <Typography.Text strong>{t('fileManagement.noExports')}</Typography.Text>
+          <Typography.Text type="secondary" style={{ maxWidth: 440, textWrap: 'balance' }}>
+            {t('fileManagement.noExportsHint')}
+          </Typography.Text>
+        </Flex>
+      }
+      data-testid="export-task-empty"
+    />
+  );
+
+  const List = isMobile ? ExportTaskCardList : ExportTaskTable;
+  return (
+    <Flex vertical gap={12}>
+      <Flex justify="space-between" align="center" gap={8} wrap>
+        <Typography.Text type="secondary">
+          {runningIds.length > 0
+            ? t('fileManagement.runningHint', { count: runningIds.length })
+            : t('fileManagement.expiryHint')}
+        </Typography.Text>
+        <Button
+          icon={<ReloadOutlined />}
+          onClick={() => void list.refetch()}
+          loading={list.isFetching && !list.isPending}
+          data-testid="export-task-reload"
+        >
+          {t('fileManagement.reload')}
+        </Button>
+      </Flex>
+      <List
+        tasks={tasks ?? []}
+        isLoading={list.isFetching && list.isPlaceholderData}
+        downloadingId={downloadingId}
+        onDownload={(task) => void download(task)}
+        emptyText={empty}
+        pagination={{
+          current: page,
+          pageSize,
+          total,
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
+          showTotal: isMobile ? undefined : (count) => t('common.total', { total: count }),
+          hideOnSinglePage: false,
+          onChange: (nextPage, nextSize) => {
+            if (nextSize !== pageSize) {
+              savePageSize(nextSize);
+              setPageSize(nextSize);
+              setPage(1);
+              return;
+            }
+            setPage(nextPage);
+          },
+        }}
+      />
+    </Flex>
+  );
+}
