@@ -20,15 +20,7 @@ export interface AppRoute extends GuardedRoute {
 
 /** Icons the menu can show; add a name here and its icon in layouts/route-icons.tsx. */
 export type RouteIconName =
-  | 'home'
-  | 'orders'
-  | 'orderList'
-  | 'create'
-  | 'address'
-  | 'endData'
-  | 'settings'
-  | 'user'
-  | 'files';
+  'home' | 'orders' | 'orderList' | 'create' | 'address' | 'endData' | 'settings' | 'user' | 'files';
 
 export const HOME_PATH = '/user/index';
 /** The 403 page; inside the shell when signed in (router.tsx). */
