@@ -288,6 +288,14 @@ describe(`order list (${ENGINE})`, () => {
     expect(from.data.total).toBe(4);
     const to = await api(owner.token).query({ createdTo: '2026-11-01T00:00:00.001Z' });
     expect(ids(to.data)).toEqual([o.draft.id]);
+    // Offsets may carry a bound past year 9999 or before year 0, which ISO text writes as ±YYYYYY and
+    // which would sort before every stored time: after all time matches nothing, before all time everything.
+    const afterAllTime = await api(owner.token).query({ createdFrom: '9999-12-31T23:00:00-23:00' });
+    expect(afterAllTime.data.total).toBe(0);
+    const beforeAllTime = await api(owner.token).query({ createdFrom: '0000-01-01T00:00:00+23:00' });
+    expect(beforeAllTime.data.total).toBe(5);
+    const untilAfterAllTime = await api(owner.token).query({ createdTo: '9999-12-31T23:00:00-23:00' });
+    expect(untilAfterAllTime.data.total).toBe(5);
   });
 
   it('filters by product and by consignee keyword (case-insensitive, LIKE characters literal)', async () => {
