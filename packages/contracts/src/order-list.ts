@@ -102,12 +102,12 @@ export const OrderFilterSchema = z
       .length(2)
       .nullish()
       .or(z.literal('').transform(() => null)),
-    productCode: z
-      .string()
-      .trim()
-      .max(32)
-      .nullish()
-      .or(z.literal('').transform(() => null)),
+    // A code, but typed by hand: control characters refused like any text field's (a NUL would reach
+    // the query, which PostgreSQL refuses outright).
+    productCode: optionalTextField({
+      max: 32,
+      label: { 'zh-CN': '产品', 'en-US': 'Product', 'zh-TW': '產品' },
+    }).optional(),
     // A stored-text field's clean-up (zero-width out, NFC) and refusals (control characters), as the
     // consignee it searches was stored.
     keyword: optionalTextField({

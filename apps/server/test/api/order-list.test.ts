@@ -400,6 +400,23 @@ describe(`order list (${ENGINE})`, () => {
     const control = await a.query({ keyword: 'Jane\u0000' });
     expect(control.code).toBe(ApiCode.BadRequest);
     expect(control.message).toContain('control character');
+    // A product code is compared as it is: a NUL in it (which PostgreSQL refuses in any text parameter)
+    // is refused like the keyword's, on the list, the end data and an export's filter.
+    for (const url of [
+      '/api/CustomerOrder/Query',
+      '/api/CustomerOrder/QueryEndData',
+      '/api/ExportTask/Create',
+    ]) {
+      const answer = await call(t.app, {
+        method: 'POST',
+        url,
+        token: owner.token,
+        body: { kind: 'orders', format: 'csv', filter: { productCode: 'US\u0000' }, productCode: 'US\u0000' },
+        headers: { 'accept-language': 'en-US' },
+      });
+      expect(answer.code, `${url}: ${answer.message}`).toBe(ApiCode.BadRequest);
+      expect(answer.message).toContain('control character');
+    }
     const range = await a.query({ createdFrom: '2026-11-02T00:00:00Z', createdTo: '2026-11-01T00:00:00Z' });
     expect(range.code).toBe(ApiCode.BadRequest);
     expect(range.message).toContain('The start must not be after the end');
