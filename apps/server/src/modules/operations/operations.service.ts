@@ -10,6 +10,7 @@ import { translate } from '../../lib/messages.ts';
 import { localize } from '../application/application.service.ts';
 import { statusMessageKey } from '../order/order.messages.ts';
 import { quoteRequestOf } from '../order/order.service.ts';
+import { canTransition } from '@portal/contracts/order-list';
 import { transitionOrder, type TransitionColumns } from '../order/order-status.ts';
 import { priceOrder } from '../product/quote.service.ts';
 import { postLedgerEntry } from '../wallet/ledger.ts';
@@ -346,6 +347,7 @@ export async function setLastMile(db: Db, input: LastMileInput, language: Langua
   await db.transaction().execute(async (trx) => {
     const order = await requireOrder(trx, input, true);
     if (!HANDOVER.includes(order.status)) throw wrongStatus('operations.noLastMile', order, language);
+    if (order.final_total === null) throw wrongStatus('operations.notWeighedYet', order, language);
     await repo.updateOrder(trx, order.customer_id, order.id, {
       last_mile_carrier: input.carrier,
       last_mile_no: input.lastMileNo,
@@ -425,6 +427,10 @@ async function move(
   const code = to === 'in_transit' ? 'IN_TRANSIT' : to === 'delivered' ? 'DELIVERED' : 'RETURNED';
   await db.transaction().execute(async (trx) => {
     const order = await requireOrder(trx, input, true);
+    // An order in exception before it reached the scale still holds its estimate: it moves on only once
+    // weighed (which settles the hold), as it would have through `received`.
+    if (to !== 'returned' && order.final_total === null && canTransition(order.status, to))
+      throw wrongStatus('operations.notWeighedYet', order, language);
     const set: TransitionColumns = to === 'returned' ? {} : { issue_kind_code: null };
     await transitionOrder(trx, { customerId: order.customer_id, orderId: order.id, to, at, set, language });
     await repo.addEvent(
