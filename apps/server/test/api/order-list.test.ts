@@ -585,6 +585,32 @@ describe(`order update (${ENGINE})`, () => {
   });
 });
 
+describe(`order ids with control characters (${ENGINE})`, () => {
+  // PostgreSQL refuses a NUL in any text parameter: such an id must be "not found", not a server error.
+  it('are not found by Get, Submit, Update, Cancel and PrintLabel, and nothing is written', async () => {
+    const { customerId, token } = await newOrderCustomer(t.app);
+    const post = (url: string, body: unknown) =>
+      call(t.app, { method: 'POST', url, token, body, headers: { 'accept-language': 'en-US' } });
+    for (const bad of ['a\u0000b', '\u001b[2J', 'x\u007f']) {
+      const answers = {
+        get: await api(token).detail(bad),
+        submit: await post('/api/CustomerOrder/Submit', { id: bad }),
+        update: await api(token).update({ ...orderBody(), id: bad }),
+        cancel: await post('/api/CustomerOrder/Cancel', { ids: [bad] }),
+        label: await post('/api/CustomerOrder/PrintLabel', { ids: [bad] }),
+      };
+      for (const [name, answer] of Object.entries(answers))
+        expect(answer.code, `${name} ${JSON.stringify(bad)}: ${answer.message}`).toBe(ApiCode.NotFound);
+    }
+    const orders = await t.app.db
+      .selectFrom('orders')
+      .select('id')
+      .where('customer_id', '=', customerId)
+      .execute();
+    expect(orders).toEqual([]);
+  });
+});
+
 describe(`tracking (${ENGINE})`, () => {
   it('answers the caller’s numbers with their events; another customer’s numbers are not found', async () => {
     const answer = await api(owner.token).tracking('RM123456789GB REF-SUB USPS-STRANGER-1 REF-STRANGER NOPE');
