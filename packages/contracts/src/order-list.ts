@@ -38,7 +38,8 @@ export const MAX_NUMBER_LENGTH = 64;
  */
 export function splitNumbers(text: string): string[] {
   const seen = new Set<string>();
-  for (const piece of text.split(/[^A-Za-z0-9_./-]+/)) {
+  // NFKC first: full-width letters, digits and hyphens (ＲＥＦ－１) are the same number, not separators.
+  for (const piece of text.normalize('NFKC').split(/[^A-Za-z0-9_./-]+/)) {
     const number = piece.replace(/^[./-]+|[./-]+$/g, '');
     if (number) seen.add(number);
   }

@@ -248,6 +248,11 @@ describe(`order list (${ENGINE})`, () => {
     // Another customer's number is "not found", like a number nobody has; partial numbers match nothing.
     expect(answer.data.notFoundNumbers).toEqual(['REF-STRANGER', 'REF-D', 'NOPE-1']);
     expect(answer.data.statusCounts).toMatchObject({ all: 3, draft: 1, submitted: 1, in_transit: 1 });
+    // Full-width characters (a Chinese input method's, or a copy from a full-width document) are the
+    // same numbers; before, each became a separator and such a paste filtered by nothing: every order.
+    const fullWidth = await api(owner.token).query({ numbers: 'ＲＥＦ－ＤＲＡＦＴ\u3000ＮＯＰＥ－１' });
+    expect(ids(fullWidth.data)).toEqual([o.draft.id]);
+    expect(fullWidth.data.notFoundNumbers).toEqual(['NOPE-1']);
     const asList = await api(owner.token).query({ numbers: ['ref-draft', 'REF-DRAFT'] });
     expect(ids(asList.data)).toEqual([o.draft.id]);
     expect(asList.data.notFoundNumbers).toEqual(['ref-draft']);
