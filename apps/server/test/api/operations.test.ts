@@ -231,6 +231,26 @@ describe('an order never weighed', () => {
   });
 });
 
+describe('a return before the weigh-in', () => {
+  it('releases the held estimate once (the parcel was never carried), and the ledger adds up', async () => {
+    const order = await submittedOrder();
+    const by = { waybillNo: order.waybillNo };
+    const before = await wallet(order.customerId);
+    expect(before.held).toBe(order.estimate);
+    await ops(OpsPath.Exception, { ...by, issueKindCode: 'REFUSED' });
+    const returned = await ops(OpsPath.Return, by);
+    expect(returned.data.journey.status).toBe('returned');
+    expect(returned.data.journey.ledger.map((row) => [row.entryType, row.amount, row.heldChange])).toEqual([
+      ['order_charge', -order.estimate, order.estimate],
+      ['charge_release', order.estimate, -order.estimate],
+    ]);
+    // A retried return changes nothing and releases nothing again.
+    expect((await ops(OpsPath.Return, by)).data.changed).toBe(false);
+    expect(await wallet(order.customerId)).toEqual({ balance: before.balance + order.estimate, held: 0 });
+    await assertLedgerConsistent(t.app.db, order.customerId);
+  });
+});
+
 describe('illegal changes', () => {
   /** Every operations move from every status it may not leave that way: 409, nothing written. */
   it('refuses every move the lifecycle does not allow, in the caller language, writing nothing', async () => {

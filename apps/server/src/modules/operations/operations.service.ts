@@ -426,13 +426,30 @@ async function move(
   if (found.status === to) return after(db, found, false);
   const code = to === 'in_transit' ? 'IN_TRANSIT' : to === 'delivered' ? 'DELIVERED' : 'RETURNED';
   await db.transaction().execute(async (trx) => {
+    // Customer row first, as the weigh-in does: a release may lift arrears (ledger.ts).
+    await repo.lockCustomer(trx, found.customer_id);
     const order = await requireOrder(trx, input, true);
     // An order in exception before it reached the scale still holds its estimate: it moves on only once
     // weighed (which settles the hold), as it would have through `received`.
-    if (to !== 'returned' && order.final_total === null && canTransition(order.status, to))
+    const neverWeighed = order.final_total === null;
+    if (to !== 'returned' && neverWeighed && canTransition(order.status, to))
       throw wrongStatus('operations.notWeighedYet', order, language);
     const set: TransitionColumns = to === 'returned' ? {} : { issue_kind_code: null };
     await transitionOrder(trx, { customerId: order.customer_id, orderId: order.id, to, at, set, language });
+    // Returned before it was weighed: the parcel was never carried, so its hold is released as a cancel's
+    // (the status change above ran once under the order's lock, so the release does too).
+    const estimate = money(order.estimated_total, order.estimated_currency_code);
+    if (to === 'returned' && neverWeighed && estimate && estimate.amount > 0)
+      await postLedgerEntry(trx, {
+        customerId: order.customer_id,
+        currencyCode: estimate.currencyCode,
+        entryType: 'charge_release',
+        amount: estimate.amount,
+        heldChange: -estimate.amount,
+        orderId: order.id,
+        referenceNo: order.waybill_no,
+        createdBy: OPERATOR,
+      });
     await repo.addEvent(
       trx,
       eventRow({
