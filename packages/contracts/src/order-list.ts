@@ -38,7 +38,8 @@ export const MAX_NUMBER_LENGTH = 64;
  */
 export function splitNumbers(text: string): string[] {
   const seen = new Set<string>();
-  for (const piece of text.split(/[^A-Za-z0-9_./-]+/)) {
+  // NFKC first: full-width letters, digits and hyphens (ＲＥＦ－１) are the same number, not separators.
+  for (const piece of text.normalize('NFKC').split(/[^A-Za-z0-9_./-]+/)) {
     const number = piece.replace(/^[./-]+|[./-]+$/g, '');
     if (number) seen.add(number);
   }
@@ -102,12 +103,12 @@ export const OrderFilterSchema = z
       .length(2)
       .nullish()
       .or(z.literal('').transform(() => null)),
-    productCode: z
-      .string()
-      .trim()
-      .max(32)
-      .nullish()
-      .or(z.literal('').transform(() => null)),
+    // A code, but typed by hand: control characters refused like any text field's (a NUL would reach
+    // the query, which PostgreSQL refuses outright).
+    productCode: optionalTextField({
+      max: 32,
+      label: { 'zh-CN': '产品', 'en-US': 'Product', 'zh-TW': '產品' },
+    }).optional(),
     // A stored-text field's clean-up (zero-width out, NFC) and refusals (control characters), as the
     // consignee it searches was stored.
     keyword: optionalTextField({

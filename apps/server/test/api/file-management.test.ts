@@ -142,6 +142,14 @@ describe(`file management on ${ENGINE}`, () => {
       total: 2,
       items: [{ fileName: 'first-batch.xlsx' }],
     });
+    // A name outside ASCII is found by itself: the keyword was lowercased by JavaScript and compared with
+    // the engines' lower(), which folds ASCII only (SQLite; PostgreSQL in the C locale), so it never was.
+    await importAddresses(token, await addressWorkbook('三'), 'Émile-Ωmega.xlsx');
+    for (const keyword of ['Émile-Ωmega', 'ÉMILE-Ωmega', 'Ωmega.XLSX'])
+      expect(
+        (await api(token).query({ keyword })).data.items.map((f) => f.fileName),
+        keyword,
+      ).toEqual(['Émile-Ωmega.xlsx']);
   });
 
   it('deletes all or none: one id of another customer refuses the whole request', async () => {

@@ -204,6 +204,53 @@ describe('the lifecycle', () => {
   });
 });
 
+describe('an order never weighed', () => {
+  /** Submitted, then in exception before it reached the scale: its charge is still the held estimate. */
+  it('cannot move on in transit, be delivered or be handed over until weighed; nothing is written', async () => {
+    const order = await submittedOrder();
+    const by = { waybillNo: order.waybillNo };
+    await ops(OpsPath.Exception, { ...by, issueKindCode: 'ADDRESS' });
+    const before = await ops(OpsPath.Journey, by);
+    const walletBefore = await wallet(order.customerId);
+    for (const [url, body] of [
+      [OpsPath.InTransit, by],
+      [OpsPath.Deliver, by],
+      [OpsPath.LastMile, { ...by, carrier: 'USPS', lastMileNo: '9400111899223344556677' }],
+    ] as const) {
+      const refused = await ops(url, body, { language: 'en-US' });
+      expect(refused.code, url).toBe(ApiCode.Conflict);
+      expect(refused.message).toContain('has not been weighed');
+    }
+    expect((await ops(OpsPath.Journey, by)).data).toEqual(before.data);
+    expect(await wallet(order.customerId)).toEqual(walletBefore);
+    // Weighed, it moves on and the hold is settled.
+    await ops<WeighResult>(OpsPath.Weigh, { ...by, parcels: parcel(1.2) });
+    expect((await ops(OpsPath.InTransit, by)).data.journey.status).toBe('in_transit');
+    expect((await wallet(order.customerId)).held).toBe(0);
+    await assertLedgerConsistent(t.app.db, order.customerId);
+  });
+});
+
+describe('a return before the weigh-in', () => {
+  it('releases the held estimate once (the parcel was never carried), and the ledger adds up', async () => {
+    const order = await submittedOrder();
+    const by = { waybillNo: order.waybillNo };
+    const before = await wallet(order.customerId);
+    expect(before.held).toBe(order.estimate);
+    await ops(OpsPath.Exception, { ...by, issueKindCode: 'REFUSED' });
+    const returned = await ops(OpsPath.Return, by);
+    expect(returned.data.journey.status).toBe('returned');
+    expect(returned.data.journey.ledger.map((row) => [row.entryType, row.amount, row.heldChange])).toEqual([
+      ['order_charge', -order.estimate, order.estimate],
+      ['charge_release', order.estimate, -order.estimate],
+    ]);
+    // A retried return changes nothing and releases nothing again.
+    expect((await ops(OpsPath.Return, by)).data.changed).toBe(false);
+    expect(await wallet(order.customerId)).toEqual({ balance: before.balance + order.estimate, held: 0 });
+    await assertLedgerConsistent(t.app.db, order.customerId);
+  });
+});
+
 describe('illegal changes', () => {
   /** Every operations move from every status it may not leave that way: 409, nothing written. */
   it('refuses every move the lifecycle does not allow, in the caller language, writing nothing', async () => {

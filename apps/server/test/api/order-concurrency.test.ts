@@ -1,5 +1,5 @@
 import { ApiCode } from '@portal/contracts/envelope';
-import type { OrderCreated, OrderCreateInput } from '@portal/contracts/order';
+import type { Order, OrderCreated, OrderCreateInput } from '@portal/contracts/order';
 import type { InsufficientBalance } from '@portal/contracts/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidWaybillNo } from '../../src/modules/order/waybill.ts';
@@ -125,6 +125,37 @@ describe(`concurrent submits (${INSTANCES} instance${INSTANCES > 1 ? 's' : ''})`
       200 - K,
     );
     await assertLedgerConsistent(db(), customerId);
+  });
+
+  it('of a draft being edited: the charge held is the price of what was submitted', async () => {
+    const { customerId, token } = await newCustomer();
+    await fund(customerId, 10_000_000);
+    const light = [{ weight: 0.8, length: 25, width: 18, height: 8 }];
+    const heavy = [{ weight: 20, length: 60, width: 40, height: 40 }];
+    const priceOf = async (parcels: typeof light) => (await create(token, { parcels })).data.estimatedCharge;
+    const lightPrice = (await priceOf(light)).totalAmount;
+    const heavyPrice = (await priceOf(heavy)).totalAmount;
+    expect(heavyPrice).toBeGreaterThan(lightPrice);
+    for (let round = 0; round < 12; round++) {
+      const draft = (await create(token, { parcels: light })).data;
+      const update = () =>
+        call<OrderCreated>(next(), {
+          method: 'POST',
+          url: '/api/CustomerOrder/Update',
+          token,
+          body: { ...body({ parcels: heavy }), id: draft.id },
+        });
+      await Promise.all([submit(token, draft.id), update()]);
+      const order = await call<Order>(apps[0]!, {
+        url: '/api/CustomerOrder/Get',
+        token,
+        query: { id: draft.id },
+      });
+      if (order.data.status !== 'submitted') continue;
+      const held = order.data.parcels[0]!.weight === 20 ? heavyPrice : lightPrice;
+      expect(order.data.estimatedCharge?.totalAmount, `round ${round}`).toBe(held);
+    }
+    await assertLedgerConsistent(db());
   });
 
   it('of one draft: one succeeds, one charge is held', async () => {

@@ -248,6 +248,11 @@ describe(`order list (${ENGINE})`, () => {
     // Another customer's number is "not found", like a number nobody has; partial numbers match nothing.
     expect(answer.data.notFoundNumbers).toEqual(['REF-STRANGER', 'REF-D', 'NOPE-1']);
     expect(answer.data.statusCounts).toMatchObject({ all: 3, draft: 1, submitted: 1, in_transit: 1 });
+    // Full-width characters (a Chinese input method's, or a copy from a full-width document) are the
+    // same numbers; before, each became a separator and such a paste filtered by nothing: every order.
+    const fullWidth = await api(owner.token).query({ numbers: 'ＲＥＦ－ＤＲＡＦＴ\u3000ＮＯＰＥ－１' });
+    expect(ids(fullWidth.data)).toEqual([o.draft.id]);
+    expect(fullWidth.data.notFoundNumbers).toEqual(['NOPE-1']);
     const asList = await api(owner.token).query({ numbers: ['ref-draft', 'REF-DRAFT'] });
     expect(ids(asList.data)).toEqual([o.draft.id]);
     expect(asList.data.notFoundNumbers).toEqual(['ref-draft']);
@@ -288,6 +293,14 @@ describe(`order list (${ENGINE})`, () => {
     expect(from.data.total).toBe(4);
     const to = await api(owner.token).query({ createdTo: '2026-11-01T00:00:00.001Z' });
     expect(ids(to.data)).toEqual([o.draft.id]);
+    // Offsets may carry a bound past year 9999 or before year 0, which ISO text writes as ±YYYYYY and
+    // which would sort before every stored time: after all time matches nothing, before all time everything.
+    const afterAllTime = await api(owner.token).query({ createdFrom: '9999-12-31T23:00:00-23:00' });
+    expect(afterAllTime.data.total).toBe(0);
+    const beforeAllTime = await api(owner.token).query({ createdFrom: '0000-01-01T00:00:00+23:00' });
+    expect(beforeAllTime.data.total).toBe(5);
+    const untilAfterAllTime = await api(owner.token).query({ createdTo: '9999-12-31T23:00:00-23:00' });
+    expect(untilAfterAllTime.data.total).toBe(5);
   });
 
   it('filters by product and by consignee keyword (case-insensitive, LIKE characters literal)', async () => {
@@ -392,6 +405,23 @@ describe(`order list (${ENGINE})`, () => {
     const control = await a.query({ keyword: 'Jane\u0000' });
     expect(control.code).toBe(ApiCode.BadRequest);
     expect(control.message).toContain('control character');
+    // A product code is compared as it is: a NUL in it (which PostgreSQL refuses in any text parameter)
+    // is refused like the keyword's, on the list, the end data and an export's filter.
+    for (const url of [
+      '/api/CustomerOrder/Query',
+      '/api/CustomerOrder/QueryEndData',
+      '/api/ExportTask/Create',
+    ]) {
+      const answer = await call(t.app, {
+        method: 'POST',
+        url,
+        token: owner.token,
+        body: { kind: 'orders', format: 'csv', filter: { productCode: 'US\u0000' }, productCode: 'US\u0000' },
+        headers: { 'accept-language': 'en-US' },
+      });
+      expect(answer.code, `${url}: ${answer.message}`).toBe(ApiCode.BadRequest);
+      expect(answer.message).toContain('control character');
+    }
     const range = await a.query({ createdFrom: '2026-11-02T00:00:00Z', createdTo: '2026-11-01T00:00:00Z' });
     expect(range.code).toBe(ApiCode.BadRequest);
     expect(range.message).toContain('The start must not be after the end');
@@ -557,6 +587,32 @@ describe(`order update (${ENGINE})`, () => {
     expect((await api(owner.token).detail(o.draft.id)).data.customerOrderNo).toBe('REF-DRAFT');
     const noId = await api(owner.token).update(orderBody());
     expect(noId.code).toBe(ApiCode.BadRequest);
+  });
+});
+
+describe(`order ids with control characters (${ENGINE})`, () => {
+  // PostgreSQL refuses a NUL in any text parameter: such an id must be "not found", not a server error.
+  it('are not found by Get, Submit, Update, Cancel and PrintLabel, and nothing is written', async () => {
+    const { customerId, token } = await newOrderCustomer(t.app);
+    const post = (url: string, body: unknown) =>
+      call(t.app, { method: 'POST', url, token, body, headers: { 'accept-language': 'en-US' } });
+    for (const bad of ['a\u0000b', '\u001b[2J', 'x\u007f']) {
+      const answers = {
+        get: await api(token).detail(bad),
+        submit: await post('/api/CustomerOrder/Submit', { id: bad }),
+        update: await api(token).update({ ...orderBody(), id: bad }),
+        cancel: await post('/api/CustomerOrder/Cancel', { ids: [bad] }),
+        label: await post('/api/CustomerOrder/PrintLabel', { ids: [bad] }),
+      };
+      for (const [name, answer] of Object.entries(answers))
+        expect(answer.code, `${name} ${JSON.stringify(bad)}: ${answer.message}`).toBe(ApiCode.NotFound);
+    }
+    const orders = await t.app.db
+      .selectFrom('orders')
+      .select('id')
+      .where('customer_id', '=', customerId)
+      .execute();
+    expect(orders).toEqual([]);
   });
 });
 

@@ -32,6 +32,10 @@ describe('file names', () => {
     expect(cleanUploadName('  \u0000 ', 'fallback.xlsx')).toBe('fallback.xlsx');
     expect(cleanUploadName(undefined, 'fallback.xlsx')).toBe('fallback.xlsx');
     expect(cleanUploadName(`${'a'.repeat(300)}.xlsx`, 'x')).toHaveLength(200);
+    // A right-to-left override would show "invoice\u202Efdp.exe" as "invoiceexe.pdf" in the file list;
+    // C1 controls and zero-width characters are as invisible as C0 ones.
+    expect(cleanUploadName('invoice\u202Efdp.exe', 'x')).toBe('invoicefdp.exe');
+    expect(cleanUploadName('a\u2066b\u2069\u0085c\u200Bd\uFEFF.xlsx', 'x')).toBe('abcd.xlsx');
   });
 
   it('gives a download the real name and an ASCII fallback', () => {

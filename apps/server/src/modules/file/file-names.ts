@@ -7,10 +7,16 @@ export function downloadDisposition(fileName: string): string {
   return attachmentDisposition(fileName, ascii === extension.slice(1) || !ascii ? `file${extension}` : ascii);
 }
 
-/** An uploaded file's name as kept: no path, no control characters, at most 200 characters. */
+/**
+ * An uploaded file's name as kept: no path, no control characters (C0, C1), no direction overrides or
+ * isolates (which make "invoice\u202Efdp.exe" show as "invoiceexe.pdf"), no zero-width characters, at most
+ * 200 characters.
+ */
 export function cleanUploadName(name: string | undefined, fallback: string): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what a name must not hold
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const clean = base
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what a name must not hold
+    .replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200d\u2060\ufeff\u202a-\u202e\u2066-\u2069]/g, '')
+    .trim();
   return (clean || fallback).slice(-200);
 }

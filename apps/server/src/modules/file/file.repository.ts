@@ -15,10 +15,16 @@ export interface FileListQuery {
 export async function listFiles(db: Db, customerId: string, query: FileListQuery) {
   let base = db.selectFrom('stored_files as f').where('f.customer_id', '=', customerId);
   if (query.purpose) base = base.where('f.purpose', '=', query.purpose);
-  if (query.keyword)
-    base = base.where(
-      sql<boolean>`lower(f.file_name) like ${`%${escapeLike(query.keyword.toLowerCase())}%`} escape '!'`,
+  if (query.keyword) {
+    // lower() folds ASCII only on SQLite (and on PostgreSQL in the C locale), every letter in a UTF-8
+    // locale: the keyword is folded both ways, so a name outside ASCII is found whichever the engine does.
+    const like = (text: string) =>
+      sql<boolean>`lower(f.file_name) like ${`%${escapeLike(text)}%`} escape '!'`;
+    const keyword = query.keyword;
+    base = base.where((eb) =>
+      eb.or([like(keyword.replace(/[A-Z]+/g, (c) => c.toLowerCase())), like(keyword.toLowerCase())]),
     );
+  }
   const [rows, count] = await Promise.all([
     base
       .leftJoin('users as u', 'u.id', 'f.uploaded_by')

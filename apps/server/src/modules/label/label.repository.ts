@@ -1,16 +1,22 @@
 import type { OrderFilter } from '@portal/contracts/order-list';
 import type { Db } from '../../db/database.ts';
+import { isPlainId } from '../../lib/ids.ts';
 import { filteredOrders } from '../order/order-filter.ts';
 
 /** SQL of labels: the orders, parcels, items and product names a batch of labels prints. */
 
-/** The customer's orders among `ids` (in no particular order), with what a label prints. */
-export function findLabelOrders(db: Db, customerId: string, ids: readonly string[]) {
+/**
+ * The customer's orders among `ids` (in no particular order), with what a label prints; an id no order
+ * can have (control characters: PostgreSQL refuses a NUL) matches nothing.
+ */
+export async function findLabelOrders(db: Db, customerId: string, ids: readonly string[]) {
+  const plain = ids.filter(isPlainId);
+  if (plain.length === 0) return [];
   return db
     .selectFrom('orders')
     .selectAll()
     .where('customer_id', '=', customerId)
-    .where('id', 'in', ids)
+    .where('id', 'in', plain)
     .execute();
 }
 

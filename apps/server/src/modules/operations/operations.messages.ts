@@ -47,6 +47,11 @@ export const operationsMessages = defineMessages({
     'en-US': 'Order {customerOrderNo} is {status} and cannot be weighed',
     'zh-TW': '訂單 {customerOrderNo} 目前狀態為「{status}」，不能稱重',
   },
+  'operations.notWeighedYet': {
+    'zh-CN': '订单 {customerOrderNo} 尚未称重，请先收货称重',
+    'en-US': 'Order {customerOrderNo} has not been weighed; receive and weigh it first',
+    'zh-TW': '訂單 {customerOrderNo} 尚未稱重，請先收貨稱重',
+  },
   'operations.unpriceable': {
     'zh-CN': '按实际重量和尺寸，产品 {productCode} 无法承运：{reasons}。请标记异常',
     'en-US':

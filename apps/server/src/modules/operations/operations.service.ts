@@ -10,6 +10,7 @@ import { translate } from '../../lib/messages.ts';
 import { localize } from '../application/application.service.ts';
 import { statusMessageKey } from '../order/order.messages.ts';
 import { quoteRequestOf } from '../order/order.service.ts';
+import { canTransition } from '@portal/contracts/order-list';
 import { transitionOrder, type TransitionColumns } from '../order/order-status.ts';
 import { priceOrder } from '../product/quote.service.ts';
 import { postLedgerEntry } from '../wallet/ledger.ts';
@@ -346,6 +347,7 @@ export async function setLastMile(db: Db, input: LastMileInput, language: Langua
   await db.transaction().execute(async (trx) => {
     const order = await requireOrder(trx, input, true);
     if (!HANDOVER.includes(order.status)) throw wrongStatus('operations.noLastMile', order, language);
+    if (order.final_total === null) throw wrongStatus('operations.notWeighedYet', order, language);
     await repo.updateOrder(trx, order.customer_id, order.id, {
       last_mile_carrier: input.carrier,
       last_mile_no: input.lastMileNo,
@@ -424,9 +426,30 @@ async function move(
   if (found.status === to) return after(db, found, false);
   const code = to === 'in_transit' ? 'IN_TRANSIT' : to === 'delivered' ? 'DELIVERED' : 'RETURNED';
   await db.transaction().execute(async (trx) => {
+    // Customer row first, as the weigh-in does: a release may lift arrears (ledger.ts).
+    await repo.lockCustomer(trx, found.customer_id);
     const order = await requireOrder(trx, input, true);
+    // An order in exception before it reached the scale still holds its estimate: it moves on only once
+    // weighed (which settles the hold), as it would have through `received`.
+    const neverWeighed = order.final_total === null;
+    if (to !== 'returned' && neverWeighed && canTransition(order.status, to))
+      throw wrongStatus('operations.notWeighedYet', order, language);
     const set: TransitionColumns = to === 'returned' ? {} : { issue_kind_code: null };
     await transitionOrder(trx, { customerId: order.customer_id, orderId: order.id, to, at, set, language });
+    // Returned before it was weighed: the parcel was never carried, so its hold is released as a cancel's
+    // (the status change above ran once under the order's lock, so the release does too).
+    const estimate = money(order.estimated_total, order.estimated_currency_code);
+    if (to === 'returned' && neverWeighed && estimate && estimate.amount > 0)
+      await postLedgerEntry(trx, {
+        customerId: order.customer_id,
+        currencyCode: estimate.currencyCode,
+        entryType: 'charge_release',
+        amount: estimate.amount,
+        heldChange: -estimate.amount,
+        orderId: order.id,
+        referenceNo: order.waybill_no,
+        createdBy: OPERATOR,
+      });
     await repo.addEvent(
       trx,
       eventRow({

@@ -34,8 +34,20 @@ export function consigneeSearchText(consignee: {
 /** `%`, `_` and the escape character itself taken literally in a LIKE pattern with `escape '!'`. */
 export const escapeLike = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
 
-/** A created-range bound as stored times compare: ISO-8601 UTC with milliseconds. */
-const utcText = (instant: string) => new Date(instant).toISOString();
+const FIRST_INSTANT = '0000-01-01T00:00:00.000Z';
+const LAST_INSTANT = '9999-12-31T23:59:59.999Z';
+
+/**
+ * A created-range bound as stored times compare: ISO-8601 UTC with milliseconds. An offset can carry a
+ * bound past year 9999 or before year 0, which ISO writes as +010000… or -000001…, text that sorts before
+ * every stored time; such a bound is held to the ends of the four-digit years instead.
+ */
+const utcText = (instant: string) => {
+  const ms = Date.parse(instant);
+  if (ms < Date.parse(FIRST_INSTANT)) return FIRST_INSTANT;
+  if (ms > Date.parse(LAST_INSTANT)) return LAST_INSTANT;
+  return new Date(ms).toISOString();
+};
 
 /** Whether the filter narrows anything besides the status (the list's tabs then count under it). */
 export function filtersBesidesStatus(filter: Partial<OrderFilter>): boolean {

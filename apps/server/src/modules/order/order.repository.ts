@@ -1,6 +1,7 @@
 import { PostgresAdapter, sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { OrderItemsTable, OrderParcelsTable, OrdersTable } from '../../db/schema.ts';
+import { isPlainId } from '../../lib/ids.ts';
 import { consigneeSearchText } from './order-filter.ts';
 import { countNewOrder } from './order-status.ts';
 
@@ -40,7 +41,9 @@ export function isUniqueViolation(error: unknown, indexName?: string): boolean {
   return false;
 }
 
-export function findOrder(db: Db, customerId: string, id: string) {
+/** The customer's order; an id no order can have (control characters: PostgreSQL refuses a NUL) is none. */
+export async function findOrder(db: Db, customerId: string, id: string) {
+  if (!isPlainId(id)) return undefined;
   return db
     .selectFrom('orders')
     .selectAll()
@@ -53,12 +56,14 @@ export function findOrder(db: Db, customerId: string, id: string) {
  * The customer's orders of these ids, in id order, locked until the transaction ends on PostgreSQL (the
  * fixed order keeps two overlapping cancels from deadlocking); SQLite has one writer at a time.
  */
-export function lockOrders(db: Db, customerId: string, ids: readonly string[]) {
+export async function lockOrders(db: Db, customerId: string, ids: readonly string[]) {
+  const plain = ids.filter(isPlainId);
+  if (plain.length === 0) return [];
   const query = db
     .selectFrom('orders')
     .select(['id', 'status', 'customer_order_no', 'waybill_no', 'estimated_total', 'estimated_currency_code'])
     .where('customer_id', '=', customerId)
-    .where('id', 'in', ids)
+    .where('id', 'in', plain)
     .orderBy('id');
   return (isPostgres(db) ? query.forUpdate() : query).execute();
 }

@@ -488,22 +488,25 @@ export async function submitOrder(
   id: string,
   language: Language,
 ): Promise<OrderCreated> {
-  const order = await repo.findOrder(db, auth.customerId, id);
-  if (!order) throw notFound();
-  if (order.status !== 'draft')
-    throw wrongStatus('order.notDraft', order.customer_order_no, order.status, language);
-  const parcels = await repo.listParcels(db, id);
-  const priced = await price(
-    db,
-    auth.customerId,
-    order.product_code,
-    quoteRequestOf({ ...order, parcels }),
-    language,
-  );
   const now = nowIso();
-  const waybillNo = await db
-    .transaction()
-    .execute((trx) => submitInTransaction(trx, auth, order, priced, now, language));
+  const { order, priced, waybillNo } = await db.transaction().execute(async (trx) => {
+    // Locked, then read and priced: a concurrent Update either committed before (its contents are the
+    // ones submitted and held) or waits and then finds no draft — never a hold priced on older contents.
+    await repo.lockOrders(trx, auth.customerId, [id]);
+    const order = await repo.findOrder(trx, auth.customerId, id);
+    if (!order) throw notFound();
+    if (order.status !== 'draft')
+      throw wrongStatus('order.notDraft', order.customer_order_no, order.status, language);
+    const parcels = await repo.listParcels(trx, id);
+    const priced = await price(
+      trx,
+      auth.customerId,
+      order.product_code,
+      quoteRequestOf({ ...order, parcels }),
+      language,
+    );
+    return { order, priced, waybillNo: await submitInTransaction(trx, auth, order, priced, now, language) };
+  });
   return {
     id,
     status: 'submitted',
