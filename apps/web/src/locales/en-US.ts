@@ -652,17 +652,7 @@ const enUS: Messages = {
     noWaybill: 'No waybill number yet',
     chargeEstimate: 'Estimate',
     chargeFinal: 'Final',
-    status: {
-      all: 'All',
-      draft: 'Draft',
-      submitted: 'Submitted',
-      received: 'Received',
-      in_transit: 'In transit',
-      delivered: 'Delivered',
-      exception: 'Exception',
-      returned: 'Returned',
-      cancelled: 'Canceled',
-    },
+    allStatuses: 'All',
     column: {
       numbers: 'Numbers',
       consignee: 'Recipient',

@@ -640,17 +640,7 @@ const zhCN = {
     noWaybill: '未生成运单号',
     chargeEstimate: '预估',
     chargeFinal: '实收',
-    status: {
-      all: '全部',
-      draft: '草稿',
-      submitted: '已提交',
-      received: '已收货',
-      in_transit: '运输中',
-      delivered: '已签收',
-      exception: '异常',
-      returned: '已退回',
-      cancelled: '已取消',
-    },
+    allStatuses: '全部',
     column: {
       numbers: '单号',
       consignee: '收件人',

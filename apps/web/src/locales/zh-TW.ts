@@ -637,17 +637,7 @@ const zhTW: Messages = {
     noWaybill: '尚未產生運單號',
     chargeEstimate: '預估',
     chargeFinal: '實收',
-    status: {
-      all: '全部',
-      draft: '草稿',
-      submitted: '已提交',
-      received: '已收貨',
-      in_transit: '運輸中',
-      delivered: '已簽收',
-      exception: '異常',
-      returned: '已退回',
-      cancelled: '已取消',
-    },
+    allStatuses: '全部',
     column: {
       numbers: '單號',
       consignee: '收件人',

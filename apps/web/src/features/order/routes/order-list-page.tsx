@@ -39,7 +39,7 @@ import {
   parseOrderSearch,
   type OrderListSearch,
 } from '../lib/order-list-search';
-import { orderActionsOf, STATUS_TABS, tabCount } from '../lib/order-status';
+import { orderActionsOf, STATUS_TABS, tabCount } from '../lib/order-list-status';
 import { useLabelPrinter } from '../lib/use-label-printer';
 
 /** The formats an order export is offered in (the contracts' list for kind `orders`). */
@@ -321,7 +321,7 @@ export default function OrderListPage() {
             key: tab,
             label: (
               <span data-testid={`order-tab-${tab}`}>
-                {t(tab === 'all' ? 'orderList.status.all' : `orderList.status.${tab}`)}
+                {t(tab === 'all' ? 'orderList.allStatuses' : `orderStatus.${tab}`)}
                 {count !== null ? (
                   <Typography.Text
                     type={tab === 'exception' && count > 0 ? 'danger' : 'secondary'}
