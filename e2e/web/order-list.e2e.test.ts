@@ -176,7 +176,7 @@ describe('my orders', () => {
     await page.reload();
     await page.locator('[data-testid=order-not-found]').waitFor();
     await expect.poll(() => rows(page).count()).toBe(2);
-    // Nothing selected: the export takes the current filters, and says where the file will be.
+    // Nothing selected: the export takes the current filters; the message links to file management.
     await page.locator('[data-testid=order-export]').click();
     const exported = page.waitForRequest((r) => r.url().includes(ApiPath.CreateExportTask));
     await page.locator('.ant-dropdown:visible [data-testid=order-export-xlsx]').click();
@@ -185,7 +185,7 @@ describe('my orders', () => {
       format: 'xlsx',
       filter: { numbers: [first!.customerOrderNo, second!.waybillNo, 'NO-SUCH-NUMBER-42'] },
     });
-    await page.locator('[data-testid=order-export-files-link]').waitFor();
+    await page.locator('[data-testid=message-link]').waitFor();
     // Back leaves the search: the whole list again, the numbers gone from the URL.
     await page.goBack();
     await page.waitForURL((url) => !url.searchParams.has('numbers'));

@@ -737,16 +737,8 @@ const enUS: Messages = {
       renderingShort: 'Rendering labels…',
     },
     export: {
-      xlsx: 'Excel (xlsx)',
-      csv: 'CSV',
-      zip: 'Zip archive',
       selected: 'Export selected ({{count}})',
       filtered: 'Export this list',
-      startedSelected:
-        'Exporting the {{count}} selected order(s). Download the file from file management when it is ready.',
-      startedFiltered:
-        'Exporting the {{count}} order(s) of this list. Download the file from file management when it is ready.',
-      openFiles: 'Go to file management',
     },
     tracking: {
       button: 'Track parcels',

@@ -724,14 +724,8 @@ const zhCN = {
       renderingShort: '正在生成面单…',
     },
     export: {
-      xlsx: 'Excel（xlsx）',
-      csv: 'CSV',
-      zip: '压缩包（zip）',
       selected: '导出所选（{{count}}）',
       filtered: '导出当前筛选',
-      startedSelected: '已开始导出所选的 {{count}} 个订单，完成后可在文件管理下载。',
-      startedFiltered: '已开始导出当前筛选的 {{count}} 个订单，完成后可在文件管理下载。',
-      openFiles: '前往文件管理',
     },
     tracking: {
       button: '轨迹查询',

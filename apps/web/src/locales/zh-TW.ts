@@ -721,14 +721,8 @@ const zhTW: Messages = {
       renderingShort: '正在產生面單…',
     },
     export: {
-      xlsx: 'Excel（xlsx）',
-      csv: 'CSV',
-      zip: '壓縮檔（zip）',
       selected: '匯出所選（{{count}}）',
       filtered: '匯出當前篩選',
-      startedSelected: '已開始匯出所選的 {{count}} 個訂單，完成後可在檔案管理下載。',
-      startedFiltered: '已開始匯出當前篩選的 {{count}} 個訂單，完成後可在檔案管理下載。',
-      openFiles: '前往檔案管理',
     },
     tracking: {
       button: '軌跡查詢',
