@@ -1,5 +1,6 @@
-import { Card, Flex, Pagination, Spin, Typography } from 'antd';
+import { Card, Flex, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { CardListPager } from '../../../components/card-list-pager';
 import { OrderStatusTag } from '../../../components/order-status-tag';
 import { formatDateTime } from '../../../lib/format-date';
 import { useCountryNames } from '../../../lib/reference/api/get-country';
@@ -36,11 +37,7 @@ export function EndDataCardList({ items, isLoading, pagination, emptyText }: End
             </Flex>
           </Card>
         ))}
-        {pagination.total ? (
-          <Flex justify="center">
-            <Pagination {...pagination} size="small" />
-          </Flex>
-        ) : null}
+        <CardListPager pagination={pagination} />
       </Flex>
     </Spin>
   );

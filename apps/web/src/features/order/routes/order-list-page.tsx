@@ -11,7 +11,8 @@ import { ListLoadError } from '../../../components/list-load-error';
 import { CREATE_ORDER_PATH } from '../../../lib/app-paths';
 import { isApiError } from '../../../lib/http/api-error';
 import { useLanguage } from '../../../lib/i18n/use-language';
-import { PAGE_SIZE_OPTIONS, readPageSize, savePageSize } from '../../../lib/page-size';
+import { listPagination } from '../../../lib/list-pagination';
+import { readPageSize } from '../../../lib/page-size';
 import { uiEffects } from '../../../lib/ui-effects';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useCancelOrders } from '../api/cancel-orders';
@@ -249,22 +250,18 @@ export default function OrderListPage() {
         printingId={labels.printing}
         emptyText={noMatch}
         pagination={{
-          current: search.page,
-          pageSize,
-          total,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
-          showTotal: (count) => t('common.total', { total: count }),
-          size: isMobile ? 'small' : undefined,
-          onChange: (nextPage, nextSize) => {
-            if (nextSize !== pageSize) {
-              savePageSize(nextSize);
-              setPageSize(nextSize);
+          ...listPagination({
+            page: search.page,
+            pageSize,
+            total,
+            showTotal: (count) => t('common.total', { total: count }),
+            onPage: (nextPage) => go({ ...search, page: nextPage }),
+            onPageSize: (size) => {
+              setPageSize(size);
               go({ ...search, page: 1 });
-              return;
-            }
-            go({ ...search, page: nextPage });
-          },
+            },
+          }),
+          size: isMobile ? 'small' : undefined,
         }}
         {...handlers}
       />
