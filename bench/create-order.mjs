@@ -1,119 +1,37 @@
 // Orders per second through the API (the built server, the demo user signed in, POST /api/CustomerOrder/Create
 // with submit: true: validation, pricing, the order, its parcels and items, a waybill number and the held
 // charge in one transaction) against the same inserts done directly in this one process (the rows the API
-// wrote, cloned with new ids and numbers: waybill serial, order, parcels, items, the conditional wallet
-// UPDATE … RETURNING and the ledger row, one transaction per order). SQLite first, then PostgreSQL on a
+// wrote, cloned with new ids and numbers: waybill serial, the customer's order counter, order, parcels,
+// items, the conditional wallet UPDATE … RETURNING and the ledger row, one transaction per order).
+// SQLite first, then PostgreSQL on a
 // throwaway cluster (scripts/postgres.mjs), or DATABASE_URL's server when set; PostgreSQL is skipped with a
 // message when neither is available.
 //
 //   node bench/create-order.mjs [orders per measurement, default 300]
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
-import SqliteDatabase from 'better-sqlite3';
-import pg from 'pg';
-import { findPostgresBinDir, startPostgres } from '../scripts/postgres.mjs';
-import { freePort, waitUntil } from '../scripts/lib/process-helpers.mjs';
-import { ensureServerBuilt, printTable, PROBE_PATH, SERVER_ENTRY, signInDemo } from './lib.mjs';
+import {
+  ensureServerBuilt,
+  postgresHandle,
+  printTable,
+  requestJson,
+  SAMPLE_ORDER,
+  SERVER_ENTRY,
+  signInDemo,
+  sqliteHandle,
+  startServerProcess,
+  withPostgresDatabase,
+} from './lib.mjs';
 
 const ORDERS = Number(process.argv[2] ?? 300);
 const IN_FLIGHT = 8;
 const WARM_UP = 20;
 
 ensureServerBuilt('/api/CustomerOrder/Create');
-
-const ORDER = {
-  productCode: 'US-DDP-EXP',
-  shipper: {
-    name: '张三',
-    phone: '13800138000',
-    countryCode: 'CN',
-    province: '广东省',
-    city: '深圳市',
-    district: '南山区',
-    addressLine1: '科技园南区 1 栋 101',
-  },
-  consignee: {
-    name: 'Jane Doe',
-    phone: '+1 555 123 4567',
-    countryCode: 'US',
-    province: 'NY',
-    city: 'New York',
-    postalCode: '10001',
-    addressLine1: '350 Fifth Avenue',
-  },
-  parcels: [{ weight: 1.2, length: 30, width: 20, height: 10 }],
-  items: [
-    {
-      nameCn: 'T恤',
-      nameEn: 'T-shirt',
-      hsCode: '61091000',
-      quantity: 2,
-      unitPrice: 1500,
-      currencyCode: 'USD',
-    },
-  ],
-  hasBattery: false,
-  customsTerms: 'DDP',
-  submit: true,
-};
-
-async function startServer(env) {
-  const port = await freePort();
-  const childEnv = { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
-  if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
-    env: childEnv,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  let dead = false;
-  child.once('exit', () => (dead = true));
-  await waitUntil(() => fetch(`http://127.0.0.1:${port}${PROBE_PATH}`).then((r) => r.ok), {
-    timeoutMs: 120_000,
-    what: 'the portal',
-    isDead: () => dead,
-  });
-  return {
-    port,
-    stop: () =>
-      new Promise((resolve) => {
-        if (dead) return resolve();
-        child.once('exit', resolve);
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
-function post(agent, port, urlPath, token, body) {
-  return new Promise((resolve, reject) => {
-    const payload = JSON.stringify(body);
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        agent,
-        method: 'POST',
-        path: urlPath,
-        headers: {
-          authorization: `Bearer ${token}`,
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(payload),
-        },
-      },
-      (res) => {
-        const chunks = [];
-        res.on('data', (chunk) => chunks.push(chunk));
-        res.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString('utf8'))));
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
 
 /** `count` orders through the API with IN_FLIGHT requests at a time; answers orders per second. */
 async function throughApi(port, token, count) {
@@ -122,7 +40,7 @@ async function throughApi(port, token, count) {
   const worker = async () => {
     while (next < count) {
       next++;
-      const answer = await post(agent, port, '/api/CustomerOrder/Create', token, ORDER);
+      const answer = await requestJson(agent, port, 'POST', '/api/CustomerOrder/Create', token, SAMPLE_ORDER);
       if (answer.code !== 200) throw new Error(`create failed: ${answer.code} ${answer.message}`);
     }
   };
@@ -137,39 +55,6 @@ async function throughApi(port, token, count) {
  * A database handle with the few calls the direct loop needs, for either engine. `run` executes one
  * statement with `?` placeholders and answers its rows.
  */
-function sqliteHandle(file) {
-  const db = new SqliteDatabase(file);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('foreign_keys = ON');
-  return {
-    kind: 'sqlite',
-    run: async (text, params = []) => {
-      const statement = db.prepare(text);
-      return statement.reader ? statement.all(...params) : (statement.run(...params), []);
-    },
-    begin: async () => db.exec('begin immediate'),
-    commit: async () => db.exec('commit'),
-    close: async () => db.close(),
-  };
-}
-
-async function postgresHandle(url) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  let counter = 0;
-  const numbered = (text) => text.replace(/\?/g, () => `$${++counter}`);
-  return {
-    kind: 'postgres',
-    run: async (text, params = []) => {
-      counter = 0;
-      return (await client.query(numbered(text), params)).rows;
-    },
-    begin: async () => client.query('begin'),
-    commit: async () => client.query('commit'),
-    close: async () => client.end(),
-  };
-}
 
 const insertSql = (table, row) => {
   const columns = Object.keys(row);
@@ -219,10 +104,17 @@ async function directly(db, count) {
         : await db.run(
             `update waybill_counters set last_value = last_value + 1 where name = 'waybill' returning last_value as value`,
           );
+    // Counted and numbered as the create path does (the list's tabs and its order by customer_seq).
+    const [counted] = await db.run(
+      `update customer_order_counts set last_seq = last_seq + 1, submitted = submitted + 1
+       where customer_id = ? returning last_seq`,
+      [order.customer_id],
+    );
     await db.run(
       ...insertSql('orders', {
         ...order,
         id,
+        customer_seq: counted.last_seq,
         customer_order_no: `DIRECT-${id}`,
         waybill_no: `BENCH${serial.value}`,
         created_at: now,
@@ -255,7 +147,7 @@ async function directly(db, count) {
 }
 
 async function measure(engine, serverEnv, openDb) {
-  const server = await startServer(serverEnv);
+  const server = await startServerProcess(SERVER_ENTRY, serverEnv);
   try {
     const setup = await openDb();
     await openCredit(setup);
@@ -287,39 +179,14 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-let cluster;
-let adminUrl = process.env.DATABASE_URL;
-if (!adminUrl && findPostgresBinDir()) {
-  cluster = await startPostgres();
-  adminUrl = cluster.url;
-}
-if (!adminUrl) {
-  console.log(
-    'PostgreSQL skipped: no DATABASE_URL and no PostgreSQL binaries (apt-get install -y postgresql).',
-  );
-} else {
-  const dbName = `portal_bench_orders_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
-  const pgDataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-orders-pg-'));
-  try {
-    rows.push(
-      await measure(
-        'PostgreSQL',
-        { DATA_DIR: pgDataDir, DATABASE_URL: url.toString(), SEED_DEMO: 'true', SCHEDULER_ENABLED: 'false' },
-        () => postgresHandle(url.toString()),
-      ),
-    );
-  } finally {
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
-    rmSync(pgDataDir, { recursive: true, force: true });
-    await cluster?.stop();
-  }
-}
+const postgres = await withPostgresDatabase('portal_bench_orders', (url, pgDataDir) =>
+  measure(
+    'PostgreSQL',
+    { DATA_DIR: pgDataDir, DATABASE_URL: url, SEED_DEMO: 'true', SCHEDULER_ENABLED: 'false' },
+    () => postgresHandle(url),
+  ),
+);
+if (postgres) rows.push(postgres);
 
 console.log(
   `\n${ORDERS} orders each; API: ${IN_FLIGHT} requests in flight over kept-alive connections, ` +

@@ -18,37 +18,11 @@ import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import SqliteDatabase from 'better-sqlite3';
 import { tsImport } from 'tsx/esm/api';
+import { median, SAMPLE_ORDER } from './lib.mjs';
 
 const ORDERS = Number(process.argv[2] ?? 100_000);
 const RUNS = Number(process.argv[3] ?? 3);
 const DEMO = { loginName: 'demo', password: 'Demo@123456' };
-
-const ORDER = {
-  productCode: 'US-DDP-EXP',
-  shipper: {
-    name: '张三',
-    phone: '13800138000',
-    countryCode: 'CN',
-    province: '广东省',
-    city: '深圳市',
-    district: '南山区',
-    addressLine1: '科技园南区 1 栋 101',
-  },
-  consignee: {
-    name: 'Jane Doe',
-    phone: '+1 555 123 4567',
-    countryCode: 'US',
-    province: 'NY',
-    city: 'New York',
-    postalCode: '10001',
-    addressLine1: '350 Fifth Avenue',
-  },
-  parcels: [{ weight: 1.2, length: 30, width: 20, height: 10 }],
-  items: [{ nameCn: 'T恤', nameEn: 'T-shirt', quantity: 2, unitPrice: 1500, currencyCode: 'USD' }],
-  hasBattery: false,
-  customsTerms: 'DDP',
-  submit: true,
-};
 
 const server = (file) => tsImport(`../apps/server/src/${file}`, import.meta.url);
 
@@ -78,7 +52,7 @@ async function prepare(dataDir) {
     method: 'POST',
     url: '/api/CustomerOrder/Create',
     headers: { authorization: `Bearer ${token}` },
-    payload: ORDER,
+    payload: SAMPLE_ORDER,
   });
   const templateId = created.json().data?.id;
   if (!templateId) throw new Error(`order create failed: ${created.body}`);
@@ -217,8 +191,6 @@ async function runBare(dataDir) {
   rmSync(file);
   return { ms, rows, bytes, heapMb, readyRssMb };
 }
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const [variant, dir] = process.argv.slice(2);
 if (variant === 'task' || variant === 'bare') {

@@ -1,9 +1,15 @@
-// Shared by the benches: start a Node server as a child process and time it until the probe path answers.
+// Shared by the benches: start a Node server as a child process (timed until the probe path answers, or
+// kept running), call it, open its database directly, and run a measurement on a throwaway PostgreSQL.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { freePort, REPO_ROOT, sleep } from '../scripts/lib/process-helpers.mjs';
+import SqliteDatabase from 'better-sqlite3';
+import pg from 'pg';
+import { findPostgresBinDir, startPostgres } from '../scripts/postgres.mjs';
+import { freePort, REPO_ROOT, sleep, waitUntil } from '../scripts/lib/process-helpers.mjs';
 
 export const PROBE_PATH = '/api/ApplicationInfo/GetApplicationInfo';
 export const SERVER_ENTRY = path.join(REPO_ROOT, 'apps', 'server', 'dist', 'server.js');
@@ -88,5 +94,171 @@ export function printTable(rows) {
         .trimEnd(),
     );
     if (index === 0) console.log(widths.map((width) => '─'.repeat(width)).join('  '));
+  }
+}
+
+/** A valid order of the demo customer (US-DDP-EXP, one parcel, one item), submitted on create. */
+export const SAMPLE_ORDER = {
+  productCode: 'US-DDP-EXP',
+  shipper: {
+    name: '张三',
+    phone: '13800138000',
+    countryCode: 'CN',
+    province: '广东省',
+    city: '深圳市',
+    district: '南山区',
+    addressLine1: '科技园南区 1 栋 101',
+  },
+  consignee: {
+    name: 'Jane Doe',
+    phone: '+1 555 123 4567',
+    countryCode: 'US',
+    province: 'NY',
+    city: 'New York',
+    postalCode: '10001',
+    addressLine1: '350 Fifth Avenue',
+  },
+  parcels: [{ weight: 1.2, length: 30, width: 20, height: 10 }],
+  items: [
+    {
+      nameCn: 'T恤',
+      nameEn: 'T-shirt',
+      hsCode: '61091000',
+      quantity: 2,
+      unitPrice: 1500,
+      currencyCode: 'USD',
+    },
+  ],
+  hasBattery: false,
+  customsTerms: 'DDP',
+  submit: true,
+};
+
+/**
+ * Starts `script` (a Node server) on a free port with `env` and waits until PROBE_PATH answers. An empty
+ * DATABASE_URL is dropped so the server falls back to SQLite. `stop()` ends it (SIGTERM).
+ */
+export async function startServerProcess(script, env, { timeoutMs = 120_000 } = {}) {
+  const port = await freePort();
+  const childEnv = { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
+  if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
+  const child = spawn(process.execPath, [script], { env: childEnv, stdio: ['ignore', 'ignore', 'inherit'] });
+  let dead = false;
+  child.once('exit', () => (dead = true));
+  await waitUntil(() => fetch(`http://127.0.0.1:${port}${PROBE_PATH}`).then((r) => r.ok), {
+    timeoutMs,
+    what: path.basename(script),
+    isDead: () => dead,
+  });
+  return {
+    port,
+    stop: () =>
+      new Promise((resolve) => {
+        if (dead) return resolve();
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** One JSON call over `agent` (kept-alive connections); the body, when given, sent as JSON. */
+export function requestJson(agent, port, method, urlPath, token, body) {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        agent,
+        method,
+        path: urlPath,
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(payload
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+            : {}),
+        },
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString('utf8'))));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/**
+ * The same database the server uses, opened in this process: `run(sql, params)` with `?` placeholders on
+ * both engines, `begin`/`commit`, `close`.
+ */
+export function sqliteHandle(file, { foreignKeys = true } = {}) {
+  const db = new SqliteDatabase(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  if (foreignKeys) db.pragma('foreign_keys = ON');
+  return {
+    kind: 'sqlite',
+    run: async (text, params = []) => {
+      const statement = db.prepare(text);
+      return statement.reader ? statement.all(...params) : (statement.run(...params), []);
+    },
+    begin: async () => db.exec('begin immediate'),
+    commit: async () => db.exec('commit'),
+    close: async () => db.close(),
+  };
+}
+
+export async function postgresHandle(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  let counter = 0;
+  const numbered = (text) => text.replace(/\?/g, () => `$${++counter}`);
+  return {
+    kind: 'postgres',
+    run: async (text, params = []) => {
+      counter = 0;
+      return (await client.query(numbered(text), params)).rows;
+    },
+    begin: async () => client.query('begin'),
+    commit: async () => client.query('commit'),
+    close: async () => client.end(),
+  };
+}
+
+/**
+ * Runs `measure(url, dataDir)` on a fresh database named `<prefix>_<pid>`: on DATABASE_URL's server when
+ * set, else a throwaway cluster (scripts/postgres.mjs). Answers its result, or undefined (with a message)
+ * when there is no PostgreSQL. The database, the data directory and the cluster are removed after.
+ */
+export async function withPostgresDatabase(prefix, measure) {
+  let cluster;
+  let adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl && findPostgresBinDir()) {
+    cluster = await startPostgres();
+    adminUrl = cluster.url;
+  }
+  if (!adminUrl) {
+    console.log(
+      'PostgreSQL skipped: no DATABASE_URL and no PostgreSQL binaries (apt-get install -y postgresql).',
+    );
+    return undefined;
+  }
+  const dbName = `${prefix}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `${prefix.replaceAll('_', '-')}-pg-`));
+  try {
+    await admin.query(`create database ${dbName}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${dbName}`;
+    return await measure(url.toString(), dataDir);
+  } finally {
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+    await cluster?.stop();
   }
 }

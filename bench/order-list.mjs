@@ -10,17 +10,26 @@
 // DATABASE_URL's server when set; PostgreSQL is skipped with a message when neither is available.
 //
 //   node bench/order-list.mjs [orders, default 1000000] [requests per measurement, default 40]
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import SqliteDatabase from 'better-sqlite3';
-import pg from 'pg';
-import { findPostgresBinDir, startPostgres } from '../scripts/postgres.mjs';
-import { freePort, REPO_ROOT, waitUntil } from '../scripts/lib/process-helpers.mjs';
-import { ensureServerBuilt, median, printTable, PROBE_PATH, SERVER_ENTRY, signInDemo } from './lib.mjs';
+import { REPO_ROOT } from '../scripts/lib/process-helpers.mjs';
+import {
+  ensureServerBuilt,
+  median,
+  postgresHandle,
+  printTable,
+  PROBE_PATH,
+  requestJson,
+  SAMPLE_ORDER,
+  SERVER_ENTRY,
+  signInDemo,
+  sqliteHandle,
+  startServerProcess,
+  withPostgresDatabase,
+} from './lib.mjs';
 
 const ORDERS = Number(process.argv[2] ?? 1_000_000);
 const REQUESTS = Number(process.argv[3] ?? 40);
@@ -30,84 +39,6 @@ const CHUNK = 100_000;
 
 // The marker is the newest index of the order list: a build older than it is rebuilt.
 ensureServerBuilt('orders_keyword_idx');
-
-const ORDER = {
-  productCode: 'US-DDP-EXP',
-  shipper: {
-    name: '张三',
-    phone: '13800138000',
-    countryCode: 'CN',
-    province: '广东省',
-    city: '深圳市',
-    district: '南山区',
-    addressLine1: '科技园南区 1 栋 101',
-  },
-  consignee: {
-    name: 'Jane Doe',
-    phone: '+1 555 123 4567',
-    countryCode: 'US',
-    province: 'NY',
-    city: 'New York',
-    postalCode: '10001',
-    addressLine1: '350 Fifth Avenue',
-  },
-  parcels: [{ weight: 1.2, length: 30, width: 20, height: 10 }],
-  items: [{ nameCn: 'T恤', nameEn: 'T-shirt', quantity: 2, unitPrice: 1500, currencyCode: 'USD' }],
-  hasBattery: false,
-  customsTerms: 'DDP',
-  submit: true,
-};
-
-async function startProcess(script, env) {
-  const port = await freePort();
-  const childEnv = { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
-  if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-  const child = spawn(process.execPath, [script], { env: childEnv, stdio: ['ignore', 'ignore', 'inherit'] });
-  let dead = false;
-  child.once('exit', () => (dead = true));
-  await waitUntil(() => fetch(`http://127.0.0.1:${port}${PROBE_PATH}`).then((r) => r.ok), {
-    timeoutMs: 300_000,
-    what: path.basename(script),
-    isDead: () => dead,
-  });
-  return {
-    port,
-    stop: () =>
-      new Promise((resolve) => {
-        if (dead) return resolve();
-        child.once('exit', resolve);
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
-function request(agent, port, method, urlPath, token, body) {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        agent,
-        method,
-        path: urlPath,
-        headers: {
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(payload
-            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
-            : {}),
-        },
-      },
-      (res) => {
-        const chunks = [];
-        res.on('data', (chunk) => chunks.push(chunk));
-        res.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString('utf8'))));
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
 
 /** Median milliseconds of `REQUESTS` sequential calls (after 5 unmeasured ones); checks each answer. */
 async function latency(port, call, check = () => undefined) {
@@ -228,44 +159,21 @@ async function seedOrders(db, engine, templateId) {
   return { total, seconds, byStatus };
 }
 
-function sqliteHandle(file) {
-  const db = new SqliteDatabase(file);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  return {
-    run: async (text, params = []) => {
-      const statement = db.prepare(text);
-      return statement.reader ? statement.all(...params) : (statement.run(...params), []);
-    },
-    close: async () => db.close(),
-  };
-}
-
-async function postgresHandle(url) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  return {
-    run: async (text, params = []) => {
-      let n = 0;
-      return (
-        await client.query(
-          text.replace(/\?/g, () => `$${++n}`),
-          params,
-        )
-      ).rows;
-    },
-    close: async () => client.end(),
-  };
-}
-
 async function measure(engine, env, openDb) {
   // First start: migrations, the demo customer, and one order through the API to clone.
-  let server = await startProcess(SERVER_ENTRY, env);
+  let server = await startServerProcess(SERVER_ENTRY, env, { timeoutMs: 300_000 });
   let templateId;
   try {
     const token = await signInDemo(`http://127.0.0.1:${server.port}`);
     const agent = new http.Agent({ keepAlive: true });
-    const created = await request(agent, server.port, 'POST', '/api/CustomerOrder/Create', token, ORDER);
+    const created = await requestJson(
+      agent,
+      server.port,
+      'POST',
+      '/api/CustomerOrder/Create',
+      token,
+      SAMPLE_ORDER,
+    );
     agent.destroy();
     if (created.code !== 200) throw new Error(`create failed: ${created.code} ${created.message}`);
     templateId = created.data.id;
@@ -276,14 +184,14 @@ async function measure(engine, env, openDb) {
   const seeded = await seedOrders(db, engine === 'SQLite' ? 'sqlite' : 'postgres', templateId);
   await db.close();
 
-  server = await startProcess(SERVER_ENTRY, env);
-  const baseline = await startProcess(BASELINE, {});
+  server = await startServerProcess(SERVER_ENTRY, env, { timeoutMs: 300_000 });
+  const baseline = await startServerProcess(BASELINE, {}, { timeoutMs: 300_000 });
   try {
     const token = await signInDemo(`http://127.0.0.1:${server.port}`);
     const query = (body, check) =>
       latency(
         server.port,
-        (agent, port) => request(agent, port, 'POST', '/api/CustomerOrder/Query', token, body),
+        (agent, port) => requestJson(agent, port, 'POST', '/api/CustomerOrder/Query', token, body),
         (answer) => {
           if (answer.code !== 200) throw new Error(`query failed: ${answer.code} ${answer.message}`);
           check?.(answer.data);
@@ -295,7 +203,7 @@ async function measure(engine, env, openDb) {
           `expected a full page, got ${data.list.length} rows of ${data.total} ${JSON.stringify(data.statusCounts)}`,
         );
     };
-    const bare = await latency(baseline.port, (agent, port) => request(agent, port, 'GET', PROBE_PATH));
+    const bare = await latency(baseline.port, (agent, port) => requestJson(agent, port, 'GET', PROBE_PATH));
     const lastPage = Math.ceil(seeded.total / PAGE_SIZE);
     const now = Date.now();
     const threeMonthsAgo = new Date(now - 90 * 86_400_000).toISOString();
@@ -307,7 +215,7 @@ async function measure(engine, env, openDb) {
       pageSize: PAGE_SIZE,
     };
     const filteredTotal = (
-      await request(undefined, server.port, 'POST', '/api/CustomerOrder/Query', token, filteredBody)
+      await requestJson(undefined, server.port, 'POST', '/api/CustomerOrder/Query', token, filteredBody)
     ).data.total;
     const filteredDeepPage = Math.max(1, Math.min(100, Math.floor(filteredTotal / PAGE_SIZE / 2)));
     const figures = {
@@ -349,7 +257,7 @@ async function measure(engine, env, openDb) {
       keyword: await query({ keyword: 'consignee 99999', pageIndex: 1, pageSize: PAGE_SIZE }),
       home: await latency(
         server.port,
-        (agent, port) => request(agent, port, 'GET', '/api/CustomerOrder/QueryHomeSummary', token),
+        (agent, port) => requestJson(agent, port, 'GET', '/api/CustomerOrder/QueryHomeSummary', token),
         (answer) => {
           if (answer.code !== 200) throw new Error(`home failed: ${answer.code} ${answer.message}`);
         },
@@ -368,44 +276,17 @@ const common = { SEED_DEMO: 'true', SCHEDULER_ENABLED: 'false' };
 try {
   results.push(
     await measure('SQLite', { ...common, DATA_DIR: dataDir }, async () =>
-      sqliteHandle(path.join(dataDir, 'portal.sqlite')),
+      sqliteHandle(path.join(dataDir, 'portal.sqlite'), { foreignKeys: false }),
     ),
   );
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-let cluster;
-let adminUrl = process.env.DATABASE_URL;
-if (!adminUrl && findPostgresBinDir()) {
-  cluster = await startPostgres();
-  adminUrl = cluster.url;
-}
-if (!adminUrl) {
-  console.log(
-    'PostgreSQL skipped: no DATABASE_URL and no PostgreSQL binaries (apt-get install -y postgresql).',
-  );
-} else {
-  const dbName = `portal_bench_list_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
-  const pgDataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-list-pg-'));
-  try {
-    results.push(
-      await measure('PostgreSQL', { ...common, DATA_DIR: pgDataDir, DATABASE_URL: url.toString() }, () =>
-        postgresHandle(url.toString()),
-      ),
-    );
-  } finally {
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
-    rmSync(pgDataDir, { recursive: true, force: true });
-    await cluster?.stop();
-  }
-}
+const postgres = await withPostgresDatabase('portal_bench_list', (url, pgDataDir) =>
+  measure('PostgreSQL', { ...common, DATA_DIR: pgDataDir, DATABASE_URL: url }, () => postgresHandle(url)),
+);
+if (postgres) results.push(postgres);
 
 const ms = (value) => `${value.toFixed(2)} ms`;
 const LABELS = {

@@ -1,10 +1,10 @@
 import { ApiPath } from '@portal/contracts/api-paths';
-import type { Envelope } from '@portal/contracts/envelope';
 import type { EndDataResult, HomeSummary } from '@portal/contracts/order-list';
 import { ORDER_STATUSES } from '@portal/contracts/order';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { apiAs, type ApiCall } from '../support/api.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { launchBrowser, newPage } from '../support/browser.ts';
 import { DEMO, signIn } from '../support/demo.ts';
@@ -22,32 +22,13 @@ const FILE_MANAGEMENT = '/user/userCenterManagement/fileManagement';
 
 let server: RunningServer;
 let browser: Browser;
-let token: string;
-
-async function call<T>(path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.baseUrl}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      Authorization: `Bearer ${token}`,
-      'Accept-Language': 'en-US',
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const envelope = (await response.json()) as Envelope<T>;
-  if (envelope.code !== 200) throw new Error(`${path} answered ${envelope.code}: ${envelope.message}`);
-  return envelope.data;
-}
+/** The API as the demo user. */
+let call: ApiCall;
 
 beforeAll(async () => {
   // The task runner polls often so the export finishes within a few seconds.
   [server, browser] = await Promise.all([startServer({ TASK_POLL_MS: '200' }), launchBrowser()]);
-  const login = await fetch(`${server.baseUrl}${ApiPath.CustomerLogin}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ userName: DEMO.loginName, password: DEMO.password }),
-  });
-  token = ((await login.json()) as Envelope<{ jwtToken: string }>).data.jwtToken;
+  call = await apiAs(server.baseUrl, DEMO, 'en-US');
 });
 
 afterAll(async () => {

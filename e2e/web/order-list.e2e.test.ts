@@ -4,6 +4,7 @@ import type { OrderCreated, OrderCreateInput } from '@portal/contracts/order';
 import type { OrderDetail } from '@portal/contracts/order-list';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { apiAs, type ApiCall } from '../support/api.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { launchBrowser, newPage, screenshot } from '../support/browser.ts';
 import { DEMO, signIn } from '../support/demo.ts';
@@ -18,28 +19,14 @@ const OPERATOR_KEY = 'e2e-operator-key-for-the-order-list';
 
 let server: RunningServer;
 let browser: Browser;
-let token: string;
+/** The API as the demo user. */
+let call: ApiCall;
 /** Orders this file submits itself (reference numbers unique to the run). */
 let submitted: OrderCreated[];
 /** One more, received, weighed and on its way, with tracking events. */
 let travelling: OrderCreated;
 /** Makes this run's reference numbers unique. */
 let run: string;
-
-async function call<T>(path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.baseUrl}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      Authorization: `Bearer ${token}`,
-      'Accept-Language': 'zh-CN',
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const envelope = (await response.json()) as Envelope<T>;
-  if (envelope.code !== 200) throw new Error(`${path} answered ${envelope.code}: ${envelope.message}`);
-  return envelope.data;
-}
 
 /** A step of the operations API (`/ops/v1/...`, operator key, no customer session). */
 async function operate(path: string, body: Record<string, unknown>): Promise<void> {
@@ -93,12 +80,7 @@ function usOrder(reference: string): OrderCreateInput {
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer({ OPERATOR_API_KEY: OPERATOR_KEY }), launchBrowser()]);
-  const login = await fetch(`${server.baseUrl}${ApiPath.CustomerLogin}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ userName: DEMO.loginName, password: DEMO.password }),
-  });
-  token = ((await login.json()) as Envelope<{ jwtToken: string }>).data.jwtToken;
+  call = await apiAs(server.baseUrl, DEMO, 'zh-CN');
   run = Date.now().toString(36).toUpperCase();
   submitted = [];
   for (const n of [1, 2, 3])
@@ -176,7 +158,7 @@ describe('my orders', () => {
     await page.reload();
     await page.locator('[data-testid=order-not-found]').waitFor();
     await expect.poll(() => rows(page).count()).toBe(2);
-    // Nothing selected: the export takes the current filters, and says where the file will be.
+    // Nothing selected: the export takes the current filters; the message links to file management.
     await page.locator('[data-testid=order-export]').click();
     const exported = page.waitForRequest((r) => r.url().includes(ApiPath.CreateExportTask));
     await page.locator('.ant-dropdown:visible [data-testid=order-export-xlsx]').click();
@@ -185,7 +167,7 @@ describe('my orders', () => {
       format: 'xlsx',
       filter: { numbers: [first!.customerOrderNo, second!.waybillNo, 'NO-SUCH-NUMBER-42'] },
     });
-    await page.locator('[data-testid=order-export-files-link]').waitFor();
+    await page.locator('[data-testid=message-link]').waitFor();
     // Back leaves the search: the whole list again, the numbers gone from the URL.
     await page.goBack();
     await page.waitForURL((url) => !url.searchParams.has('numbers'));

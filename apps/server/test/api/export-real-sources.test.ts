@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../../src/lib/messages.ts';
 import type { TableExportSource } from '../../src/modules/export/export-source.ts';
 import { EXPORT_SOURCES } from '../../src/modules/export/export-sources.ts';
+import { exportTaskApi } from '../support/file-api.ts';
 import { fundCny, newOrderCustomer, orderApi, orderBody } from '../support/order-api.ts';
 import { call, createTestApp, ENGINE, type TestApp } from '../support/test-app.ts';
 
@@ -36,20 +37,8 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const create = (token: string, body: unknown, language: string) =>
-  call<ExportTask>(t.app, {
-    method: 'POST',
-    url: '/api/ExportTask/Create',
-    token,
-    body,
-    headers: { 'accept-language': language },
-  });
-const download = (token: string, id: string) =>
-  t.app.inject({
-    method: 'GET',
-    url: '/api/ExportTask/Download',
-    query: { id },
-    headers: { authorization: `Bearer ${token}` },
-  });
+  exportTaskApi(t.app, token, language).create(body);
+const download = (token: string, id: string) => exportTaskApi(t.app, token).download(id);
 const headersOf = (kind: 'orders' | 'endData', language: 'zh-CN' | 'en-US' | 'zh-TW') =>
   (EXPORT_SOURCES[kind] as TableExportSource).columns.map((column) => column.header[language]);
 

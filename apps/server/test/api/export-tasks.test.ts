@@ -1,5 +1,4 @@
 import { ApiCode } from '@portal/contracts/envelope';
-import type { ExportTask } from '@portal/contracts/export-task';
 import { Permission } from '@portal/contracts/permissions';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
@@ -12,7 +11,8 @@ import type {
 import { EXPORT_SOURCES } from '../../src/modules/export/export-sources.ts';
 import { LABELS_PER_PDF } from '../../src/modules/export/export-task.ts';
 import { MAX_ACTIVE_EXPORTS } from '../../src/modules/export/export.service.ts';
-import { createCustomer, createUser } from '../support/factories.ts';
+import { createUser } from '../support/factories.ts';
+import { exportTaskApi, signedInCustomer } from '../support/file-api.ts';
 import { call, createTestApp, ENGINE, signIn, type TestApp } from '../support/test-app.ts';
 
 /**
@@ -80,40 +80,13 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-type TaskPage = { items: ExportTask[]; total: number };
-
 async function newCustomer(rows: ExportCell[][] = []) {
-  const { customerId, main } = await createCustomer(t.app.db);
-  rowsOf.set(customerId, rows);
-  const { jwtToken } = await signIn(t.app, main);
-  return { customerId, token: jwtToken, main };
+  const customer = await signedInCustomer(t.app);
+  rowsOf.set(customer.customerId, rows);
+  return customer;
 }
 
-const api = (token: string, language = 'zh-CN') => ({
-  create: (body: unknown) =>
-    call<ExportTask>(t.app, {
-      method: 'POST',
-      url: '/api/ExportTask/Create',
-      token,
-      body,
-      headers: { 'accept-language': language },
-    }),
-  query: (body: unknown = {}) =>
-    call<TaskPage>(t.app, {
-      method: 'POST',
-      url: '/api/ExportTask/Query',
-      token,
-      body,
-      headers: { 'accept-language': language },
-    }),
-  download: (id: string) =>
-    t.app.inject({
-      method: 'GET',
-      url: '/api/ExportTask/Download',
-      query: { id },
-      headers: { authorization: `Bearer ${token}`, 'accept-language': language },
-    }),
-});
+const api = (token: string, language = 'zh-CN') => exportTaskApi(t.app, token, language);
 
 const runTasks = (now?: Date) => t.app.taskRunner.runOnce(now);
 

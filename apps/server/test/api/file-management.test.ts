@@ -1,11 +1,11 @@
 import { ADDRESS_SHEET_COLUMNS } from '@portal/contracts/address';
 import { ApiCode } from '@portal/contracts/envelope';
-import type { StoredFile } from '@portal/contracts/export-task';
 import { Permission } from '@portal/contracts/permissions';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_MAIN_USER } from '../../src/db/seed.ts';
-import { createCustomer, createUser } from '../support/factories.ts';
+import { createUser } from '../support/factories.ts';
+import { fileManagementApi, signedInCustomer } from '../support/file-api.ts';
 import { call, createTestApp, ENGINE, signIn, type TestApp } from '../support/test-app.ts';
 
 /** File management (uploaded files) on both databases, and the address import recording its upload. */
@@ -16,13 +16,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-type FilePage = { items: StoredFile[]; total: number };
-
-async function newCustomer() {
-  const { customerId, main } = await createCustomer(t.app.db);
-  const { jwtToken } = await signIn(t.app, main);
-  return { customerId, token: jwtToken, main };
-}
+const newCustomer = () => signedInCustomer(t.app);
 
 /** A one-address import file in the template's layout. */
 async function addressWorkbook(name: string): Promise<Buffer> {
@@ -60,31 +54,7 @@ async function importAddresses(token: string, file: Buffer, fileName: string, qu
   return response.json() as { code: number; message: string };
 }
 
-const api = (token: string, language = 'zh-CN') => ({
-  query: (body: unknown = {}) =>
-    call<FilePage>(t.app, {
-      method: 'POST',
-      url: '/api/FileManagement/Query',
-      token,
-      body,
-      headers: { 'accept-language': language },
-    }),
-  remove: (body: unknown) =>
-    call<{ deleted: number }>(t.app, {
-      method: 'POST',
-      url: '/api/FileManagement/Delete',
-      token,
-      body,
-      headers: { 'accept-language': language },
-    }),
-  download: (id: string) =>
-    t.app.inject({
-      method: 'GET',
-      url: '/api/FileManagement/Download',
-      query: { id },
-      headers: { authorization: `Bearer ${token}`, 'accept-language': language },
-    }),
-});
+const api = (token: string, language = 'zh-CN') => fileManagementApi(t.app, token, language);
 
 const storedRows = (customerId: string) =>
   t.app.db.selectFrom('stored_files').selectAll().where('customer_id', '=', customerId).execute();

@@ -15,6 +15,8 @@ export interface ExportButtonProps {
   kind: ExportKind;
   /** What to export, read when the user picks a format: the list's filters or the selected ids. */
   source: () => Pick<ExportTaskCreateInput, 'filter' | 'ids'>;
+  /** The button's text when "Export" says too little (the order list names what it exports). */
+  label?: string;
   /** Icon only (phones). */
   isCompact?: boolean;
   testId?: string;
@@ -25,7 +27,13 @@ export interface ExportButtonProps {
  * creates it, and the message links to file management where it can be downloaded. Removed for users
  * without `order:export`.
  */
-export function ExportButton({ kind, source, isCompact = false, testId = 'export' }: ExportButtonProps) {
+export function ExportButton({
+  kind,
+  source,
+  label,
+  isCompact = false,
+  testId = 'export',
+}: ExportButtonProps) {
   const { t } = useTranslation();
   const exporter = useExportTask();
   const run = (format: ExportFormat) => void exporter.start({ kind, format, ...source() });
@@ -47,13 +55,14 @@ export function ExportButton({ kind, source, isCompact = false, testId = 'export
         <Button
           icon={<ExportOutlined />}
           loading={exporter.isPending}
-          title={t('exportTask.buttonHint')}
-          aria-label={t('exportTask.button')}
+          // The hint speaks of the filters; a label of its own says what is exported.
+          title={label ? undefined : t('exportTask.buttonHint')}
+          aria-label={label ?? t('exportTask.button')}
           data-testid={testId}
         >
           {isCompact ? null : (
             <>
-              {t('exportTask.button')} <DownOutlined />
+              {label ?? t('exportTask.button')} <DownOutlined />
             </>
           )}
         </Button>

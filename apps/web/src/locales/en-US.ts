@@ -652,17 +652,7 @@ const enUS: Messages = {
     noWaybill: 'No waybill number yet',
     chargeEstimate: 'Estimate',
     chargeFinal: 'Final',
-    status: {
-      all: 'All',
-      draft: 'Draft',
-      submitted: 'Submitted',
-      received: 'Received',
-      in_transit: 'In transit',
-      delivered: 'Delivered',
-      exception: 'Exception',
-      returned: 'Returned',
-      cancelled: 'Canceled',
-    },
+    allStatuses: 'All',
     column: {
       numbers: 'Numbers',
       consignee: 'Recipient',
@@ -747,16 +737,8 @@ const enUS: Messages = {
       renderingShort: 'Rendering labels…',
     },
     export: {
-      xlsx: 'Excel (xlsx)',
-      csv: 'CSV',
-      zip: 'Zip archive',
       selected: 'Export selected ({{count}})',
       filtered: 'Export this list',
-      startedSelected:
-        'Exporting the {{count}} selected order(s). Download the file from file management when it is ready.',
-      startedFiltered:
-        'Exporting the {{count}} order(s) of this list. Download the file from file management when it is ready.',
-      openFiles: 'Go to file management',
     },
     tracking: {
       button: 'Track parcels',

@@ -640,17 +640,7 @@ const zhCN = {
     noWaybill: '未生成运单号',
     chargeEstimate: '预估',
     chargeFinal: '实收',
-    status: {
-      all: '全部',
-      draft: '草稿',
-      submitted: '已提交',
-      received: '已收货',
-      in_transit: '运输中',
-      delivered: '已签收',
-      exception: '异常',
-      returned: '已退回',
-      cancelled: '已取消',
-    },
+    allStatuses: '全部',
     column: {
       numbers: '单号',
       consignee: '收件人',
@@ -734,14 +724,8 @@ const zhCN = {
       renderingShort: '正在生成面单…',
     },
     export: {
-      xlsx: 'Excel（xlsx）',
-      csv: 'CSV',
-      zip: '压缩包（zip）',
       selected: '导出所选（{{count}}）',
       filtered: '导出当前筛选',
-      startedSelected: '已开始导出所选的 {{count}} 个订单，完成后可在文件管理下载。',
-      startedFiltered: '已开始导出当前筛选的 {{count}} 个订单，完成后可在文件管理下载。',
-      openFiles: '前往文件管理',
     },
     tracking: {
       button: '轨迹查询',

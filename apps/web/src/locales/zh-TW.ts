@@ -637,17 +637,7 @@ const zhTW: Messages = {
     noWaybill: '尚未產生運單號',
     chargeEstimate: '預估',
     chargeFinal: '實收',
-    status: {
-      all: '全部',
-      draft: '草稿',
-      submitted: '已提交',
-      received: '已收貨',
-      in_transit: '運輸中',
-      delivered: '已簽收',
-      exception: '異常',
-      returned: '已退回',
-      cancelled: '已取消',
-    },
+    allStatuses: '全部',
     column: {
       numbers: '單號',
       consignee: '收件人',
@@ -731,14 +721,8 @@ const zhTW: Messages = {
       renderingShort: '正在產生面單…',
     },
     export: {
-      xlsx: 'Excel（xlsx）',
-      csv: 'CSV',
-      zip: '壓縮檔（zip）',
       selected: '匯出所選（{{count}}）',
       filtered: '匯出當前篩選',
-      startedSelected: '已開始匯出所選的 {{count}} 個訂單，完成後可在檔案管理下載。',
-      startedFiltered: '已開始匯出當前篩選的 {{count}} 個訂單，完成後可在檔案管理下載。',
-      openFiles: '前往檔案管理',
     },
     tracking: {
       button: '軌跡查詢',

@@ -11,27 +11,14 @@ import { http } from '../../src/lib/http/client';
 import { changeLanguage } from '../../src/lib/i18n/i18n';
 import { switchToMemoryStorage, writeStored } from '../../src/lib/storage';
 import { installUiEffects, type UiEffects } from '../../src/lib/ui-effects';
+import { exportTaskOf } from '../unit/helpers';
 
 vi.mock('../../src/lib/http/client', () => ({ http: { get: vi.fn(), post: vi.fn(), download: vi.fn() } }));
 const post = vi.mocked(http.post);
 
-function task(id: string, patch: Partial<ExportTask> = {}): ExportTask {
-  return {
-    exportTaskID: id,
-    kind: 'endData',
-    format: 'xlsx',
-    status: 'running',
-    progress: 10,
-    rowCount: null,
-    fileName: null,
-    fileSize: null,
-    error: null,
-    createdAt: '2026-11-26T08:00:00.000Z',
-    finishedAt: null,
-    expiresAt: null,
-    ...patch,
-  };
-}
+/** A task being written, unless `patch` says otherwise. */
+const task = (id: string, patch: Partial<ExportTask> = {}) =>
+  exportTaskOf(id, { status: 'running', progress: 10, ...patch });
 const finished = (id: string) =>
   task(id, {
     status: 'succeeded',

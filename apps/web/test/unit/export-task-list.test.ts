@@ -10,24 +10,9 @@ import {
 } from '../../src/lib/export-task/export-task-list';
 import { isDownloadable, isExpired } from '../../src/features/file/lib/export-task-facts';
 import { fileTypeLabel } from '../../src/features/file/lib/file-type';
+import { exportTaskOf } from './helpers';
 
-function task(id: string, patch: Partial<ExportTask> = {}): ExportTask {
-  return {
-    exportTaskID: id,
-    kind: 'endData',
-    format: 'xlsx',
-    status: 'queued',
-    progress: 0,
-    rowCount: null,
-    fileName: null,
-    fileSize: null,
-    error: null,
-    createdAt: '2026-11-26T08:00:00.000Z',
-    finishedAt: null,
-    expiresAt: null,
-    ...patch,
-  };
-}
+const task = exportTaskOf;
 
 const done = (id: string) =>
   task(id, {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { formatFileSize } from '../../src/lib/file-size';
 import { startLazyList } from '../../src/lib/lazy-list';
+import { listPagination } from '../../src/lib/list-pagination';
 import { DEFAULT_LAYOUT_SETTINGS, normalizeLayoutSettings } from '../../src/lib/layout-settings';
 import { PAGE_SIZE_OPTIONS, readPageSize, savePageSize } from '../../src/lib/page-size';
 import { newPasswordProblem } from '../../src/lib/password-rule';
@@ -36,6 +37,21 @@ describe('page size', () => {
     expect(readPageSize()).toBe(100);
     writeStored('pageSize', 7);
     expect(readPageSize()).toBe(10);
+  });
+
+  test('the pager saves a new size and reports it, and reports a page change alone', () => {
+    const onPage = vi.fn();
+    const onPageSize = vi.fn();
+    const pager = listPagination({ page: 3, pageSize: 20, total: 95, onPage, onPageSize });
+    expect(pager).toMatchObject({ current: 3, pageSize: 20, total: 95, showSizeChanger: true });
+    expect(pager.pageSizeOptions).toEqual(['10', '20', '50', '100', '500']);
+    pager.onChange?.(4, 20);
+    expect(onPage).toHaveBeenCalledWith(4);
+    expect(onPageSize).not.toHaveBeenCalled();
+    pager.onChange?.(1, 50);
+    expect(onPageSize).toHaveBeenCalledWith(50);
+    expect(onPage).toHaveBeenCalledTimes(1);
+    expect(readPageSize()).toBe(50);
   });
 });
 

@@ -6,6 +6,7 @@ import {
   type InternalAxiosRequestConfig,
 } from 'axios';
 import { vi } from 'vitest';
+import type { ExportTask } from '@portal/contracts/export-task';
 import type { Language } from '@portal/contracts/languages';
 import enUS from '../../src/locales/en-US';
 import zhCN from '../../src/locales/zh-CN';
@@ -135,4 +136,23 @@ export function envelopeJson(code: number, message = '', data: unknown = null): 
 /** Lets queued promise callbacks run (interceptors are promise chains). */
 export async function flush(): Promise<void> {
   for (let i = 0; i < 10; i += 1) await Promise.resolve();
+}
+
+/** An export task as the server lists it: queued, nothing written yet, unless `patch` says otherwise. */
+export function exportTaskOf(id: string, patch: Partial<ExportTask> = {}): ExportTask {
+  return {
+    exportTaskID: id,
+    kind: 'endData',
+    format: 'xlsx',
+    status: 'queued',
+    progress: 0,
+    rowCount: null,
+    fileName: null,
+    fileSize: null,
+    error: null,
+    createdAt: '2026-11-26T08:00:00.000Z',
+    finishedAt: null,
+    expiresAt: null,
+    ...patch,
+  };
 }

@@ -1,14 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { ORDER_STATUSES } from '@portal/contracts/order';
 import type { OrderStatusCounts } from '@portal/contracts/order-list';
-import {
-  ACCESSIBLE_TAG_COLORS,
-  orderActionsOf,
-  STATUS_COLORS,
-  STATUS_TABS,
-  statusTagOf,
-  tabCount,
-} from '../../src/features/order/lib/order-status';
+import { orderActionsOf, STATUS_TABS, tabCount } from '../../src/features/order/lib/order-list-status';
+import { ACCESSIBLE_TAG_COLORS, STATUS_COLORS, statusTagOf } from '../../src/lib/order-status';
 
 describe('status tags', () => {
   test('the tabs are all, then every status in the lifecycle order', () => {

@@ -1,5 +1,6 @@
-import { Card, Checkbox, Flex, Pagination, Spin, Typography, theme } from 'antd';
+import { Card, Checkbox, Flex, Spin, Typography, theme } from 'antd';
 import type { Address } from '@portal/contracts/address';
+import { CardListPager } from '../../../components/card-list-pager';
 import { useRegionNameInScript } from '../../../lib/reference/api/get-cn-division-tree';
 import { useCountryNames } from '../../../lib/reference/api/get-country';
 import { regionOf, streetOf } from '../lib/address-text';
@@ -71,11 +72,7 @@ export function AddressCardList(props: AddressListProps) {
             </Flex>
           </Card>
         ))}
-        {pagination.total ? (
-          <Flex justify="center">
-            <Pagination {...pagination} size="small" />
-          </Flex>
-        ) : null}
+        <CardListPager pagination={pagination} />
       </Flex>
     </Spin>
   );

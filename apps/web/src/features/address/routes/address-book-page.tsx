@@ -9,7 +9,8 @@ import { Access } from '../../../components/access';
 import { ListLoadError } from '../../../components/list-load-error';
 import { useAccess } from '../../../lib/access/use-access';
 import { isApiError } from '../../../lib/http/api-error';
-import { PAGE_SIZE_OPTIONS, readPageSize, savePageSize } from '../../../lib/page-size';
+import { listPagination } from '../../../lib/list-pagination';
+import { readPageSize } from '../../../lib/page-size';
 import { uiEffects } from '../../../lib/ui-effects';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { CountrySelect } from '../../../components/reference/country-select';
@@ -206,22 +207,15 @@ export default function AddressBookPage() {
     onDelete: (address) => deleteAddresses([address.id]),
     onSetDefault: makeDefault,
     emptyText: noMatch,
-    pagination: {
-      current: page,
+    pagination: listPagination({
+      page,
       pageSize,
       total,
-      showSizeChanger: true,
-      pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
       showTotal: isMobile ? undefined : (count) => t('common.total', { total: count }),
-      onChange: (nextPage, nextSize) => {
-        if (nextSize !== pageSize) {
-          savePageSize(nextSize);
-          setPageSize(nextSize);
-          return;
-        }
-        setPageState({ filterKey, page: nextPage });
-      },
-    },
+      onPage: (nextPage) => setPageState({ filterKey, page: nextPage }),
+      // A new size is a new filter key (page 1 again).
+      onPageSize: setPageSize,
+    }),
   };
 
   const content = (() => {

@@ -1,7 +1,8 @@
-import { Card, Flex, Pagination, Spin, Tag, Typography } from 'antd';
+import { Card, Flex, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { CardListPager } from '../../../components/card-list-pager';
+import { OrderStatusTag } from '../../../components/order-status-tag';
 import { formatDateTime } from '../../../lib/format-date';
-import { ORDER_STATUS_COLOR } from '../../../lib/order-status';
 import { useCountryNames } from '../../../lib/reference/api/get-country';
 import type { EndDataTableProps } from './end-data-table';
 
@@ -18,9 +19,7 @@ export function EndDataCardList({ items, isLoading, pagination, emptyText }: End
             <Flex vertical gap={2}>
               <Flex justify="space-between" align="center" gap={8}>
                 <Typography.Text strong>{item.lastMileCarrier}</Typography.Text>
-                <Tag color={ORDER_STATUS_COLOR[item.status]} style={{ marginInlineEnd: 0 }}>
-                  {t(`orderStatus.${item.status}`)}
-                </Tag>
+                <OrderStatusTag order={item} />
               </Flex>
               <Typography.Text copyable strong style={{ fontSize: 15 }}>
                 {item.lastMileNo}
@@ -38,11 +37,7 @@ export function EndDataCardList({ items, isLoading, pagination, emptyText }: End
             </Flex>
           </Card>
         ))}
-        {pagination.total ? (
-          <Flex justify="center">
-            <Pagination {...pagination} size="small" />
-          </Flex>
-        ) : null}
+        <CardListPager pagination={pagination} />
       </Flex>
     </Spin>
   );

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { Flex, Table, Tag, Tooltip, Typography } from 'antd';
+import { Flex, Table, Tooltip, Typography } from 'antd';
 import type { TableColumnsType, TablePaginationConfig } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { EndDataItem } from '@portal/contracts/order-list';
+import { OrderStatusTag } from '../../../components/order-status-tag';
 import { formatDateTime } from '../../../lib/format-date';
-import { ORDER_STATUS_COLOR } from '../../../lib/order-status';
 import { useCountryNames } from '../../../lib/reference/api/get-country';
 
 export interface EndDataTableProps {
@@ -97,12 +97,8 @@ export function EndDataTable({ items, isLoading, pagination, emptyText }: EndDat
     {
       title: t('endData.column.status'),
       dataIndex: 'status',
-      width: 80,
-      render: (status: EndDataItem['status']) => (
-        <Tag color={ORDER_STATUS_COLOR[status]} style={{ marginInlineEnd: 0, whiteSpace: 'nowrap' }}>
-          {t(`orderStatus.${status}`)}
-        </Tag>
-      ),
+      width: 110,
+      render: (status: EndDataItem['status']) => <OrderStatusTag order={{ status }} />,
     },
     {
       title: t('endData.column.createdAt'),

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { OrderFilterInput } from '@portal/contracts/order-list';
 import { ExportButton } from '../../../components/export-button';
 import { ListLoadError } from '../../../components/list-load-error';
-import { PAGE_SIZE_OPTIONS, readPageSize, savePageSize } from '../../../lib/page-size';
+import { useListPaging } from '../../../lib/list-pagination';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useEndData } from '../api/query-end-data';
 import { EndDataFilters } from '../components/end-data-filters';
@@ -21,8 +21,8 @@ export default function EndDataPage() {
   const { t } = useTranslation();
   const isMobile = useIsMobile();
   const [filter, setFilter] = useState<OrderFilterInput>({});
-  const [pageSize, setPageSize] = useState(readPageSize);
-  const [page, setPage] = useState(1);
+  const paging = useListPaging();
+  const { page, pageSize, setPage } = paging;
   const list = useEndData({ ...filter, pageIndex: page, pageSize });
   const total = list.data?.total ?? 0;
   const notFound = list.isPlaceholderData ? [] : (list.data?.notFoundNumbers ?? []);
@@ -62,23 +62,7 @@ export default function EndDataPage() {
             data-testid="end-data-empty"
           />
         }
-        pagination={{
-          current: page,
-          pageSize,
-          total,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
-          showTotal: isMobile ? undefined : (count) => t('common.total', { total: count }),
-          onChange: (nextPage, nextSize) => {
-            if (nextSize !== pageSize) {
-              savePageSize(nextSize);
-              setPageSize(nextSize);
-              setPage(1);
-              return;
-            }
-            setPage(nextPage);
-          },
-        }}
+        pagination={paging.paginationOf(total)}
       />
     );
   })();

@@ -1,6 +1,7 @@
-import { Button, Card, Flex, Pagination, Spin, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Spin, Tag, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { CardListPager } from '../../../components/card-list-pager';
 import { isTaskActive } from '../../../lib/export-task/export-task-list';
 import { formatDateTime } from '../../../lib/format-date';
 import { formatFileSize } from '../../../lib/file-size';
@@ -65,11 +66,7 @@ export function ExportTaskCardList(props: ExportTaskTableProps) {
             </Card>
           );
         })}
-        {pagination.total ? (
-          <Flex justify="center">
-            <Pagination {...pagination} size="small" />
-          </Flex>
-        ) : null}
+        <CardListPager pagination={pagination} />
       </Flex>
     </Spin>
   );

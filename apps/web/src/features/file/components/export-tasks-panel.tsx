@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Empty, Flex, Skeleton, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import type { ExportTask } from '@portal/contracts/export-task';
 import { ListLoadError } from '../../../components/list-load-error';
 import { activeTaskIds } from '../../../lib/export-task/export-task-list';
 import { isApiError } from '../../../lib/http/api-error';
-import { PAGE_SIZE_OPTIONS, readPageSize, savePageSize } from '../../../lib/page-size';
+import { useLastPageWhenPastEnd, useListPaging } from '../../../lib/list-pagination';
 import { uiEffects } from '../../../lib/ui-effects';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { downloadExportTask } from '../api/download-export-task';
@@ -21,8 +21,8 @@ const MAX_REFRESH_IDS = 100;
 export function ExportTasksPanel() {
   const { t } = useTranslation();
   const isMobile = useIsMobile();
-  const [pageSize, setPageSize] = useState(readPageSize);
-  const [page, setPage] = useState(1);
+  const paging = useListPaging();
+  const { page, pageSize } = paging;
   const [downloadingId, setDownloadingId] = useState<string | null>(null);
   const list = useExportTasks(page, pageSize);
   const tasks = list.data?.items;
@@ -31,11 +31,7 @@ export function ExportTasksPanel() {
   const runningIds = useMemo(() => activeTaskIds(tasks ?? []).slice(0, MAX_REFRESH_IDS), [tasks]);
   useExportTaskRefresh(list.isPlaceholderData ? [] : runningIds);
 
-  // After the last rows of the last page went (expired files cleaned up), show the page that is now last.
-  useEffect(() => {
-    if (list.data && list.data.items.length === 0 && list.data.total > 0 && page > 1)
-      setPage(Math.max(1, Math.ceil(list.data.total / pageSize)));
-  }, [list.data, page, pageSize]);
+  useLastPageWhenPastEnd(list.data, paging);
 
   const download = async (task: ExportTask) => {
     setDownloadingId(task.exportTaskID);
@@ -94,24 +90,7 @@ export function ExportTasksPanel() {
         downloadingId={downloadingId}
         onDownload={(task) => void download(task)}
         emptyText={empty}
-        pagination={{
-          current: page,
-          pageSize,
-          total,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
-          showTotal: isMobile ? undefined : (count) => t('common.total', { total: count }),
-          hideOnSinglePage: false,
-          onChange: (nextPage, nextSize) => {
-            if (nextSize !== pageSize) {
-              savePageSize(nextSize);
-              setPageSize(nextSize);
-              setPage(1);
-              return;
-            }
-            setPage(nextPage);
-          },
-        }}
+        pagination={paging.paginationOf(total)}
       />
     </Flex>
   );

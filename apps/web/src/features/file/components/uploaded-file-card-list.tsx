@@ -1,6 +1,7 @@
-import { Button, Card, Checkbox, Flex, Pagination, Popconfirm, Spin, Tag, Typography } from 'antd';
+import { Button, Card, Checkbox, Flex, Popconfirm, Spin, Tag, Typography } from 'antd';
 import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { CardListPager } from '../../../components/card-list-pager';
 import { formatDateTime } from '../../../lib/format-date';
 import { formatFileSize } from '../../../lib/file-size';
 import { fileTypeLabel } from '../lib/file-type';
@@ -68,11 +69,7 @@ export function UploadedFileCardList(props: UploadedFileTableProps) {
             </Flex>
           </Card>
         ))}
-        {pagination.total ? (
-          <Flex justify="center">
-            <Pagination {...pagination} size="small" />
-          </Flex>
-        ) : null}
+        <CardListPager pagination={pagination} />
       </Flex>
     </Spin>
   );

@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Empty, Flex, Popconfirm, Skeleton, Typography } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { StoredFile } from '@portal/contracts/export-task';
 import { ListLoadError } from '../../../components/list-load-error';
 import { isApiError } from '../../../lib/http/api-error';
-import { PAGE_SIZE_OPTIONS, readPageSize, savePageSize } from '../../../lib/page-size';
+import { useLastPageWhenPastEnd, useListPaging } from '../../../lib/list-pagination';
 import { uiEffects } from '../../../lib/ui-effects';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useDeleteFiles } from '../api/delete-files';
@@ -18,8 +18,8 @@ import { UploadedFileTable } from './uploaded-file-table';
 export function UploadedFilesPanel() {
   const { t } = useTranslation();
   const isMobile = useIsMobile();
-  const [pageSize, setPageSize] = useState(readPageSize);
-  const [page, setPage] = useState(1);
+  const paging = useListPaging();
+  const { page, pageSize } = paging;
   const [selection, setSelection] = useState({ page: 1, ids: [] as string[] });
   const selectedIds = selection.page === page ? selection.ids : [];
   const [downloadingId, setDownloadingId] = useState<string | null>(null);
@@ -27,10 +27,7 @@ export function UploadedFilesPanel() {
   const remove = useDeleteFiles();
   const total = list.data?.total ?? 0;
 
-  useEffect(() => {
-    if (list.data && list.data.items.length === 0 && list.data.total > 0 && page > 1)
-      setPage(Math.max(1, Math.ceil(list.data.total / pageSize)));
-  }, [list.data, page, pageSize]);
+  useLastPageWhenPastEnd(list.data, paging);
 
   const download = async (file: StoredFile) => {
     setDownloadingId(file.id);
@@ -98,23 +95,7 @@ export function UploadedFilesPanel() {
             data-testid="uploaded-file-empty"
           />
         }
-        pagination={{
-          current: page,
-          pageSize,
-          total,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
-          showTotal: isMobile ? undefined : (count) => t('common.total', { total: count }),
-          onChange: (nextPage, nextSize) => {
-            if (nextSize !== pageSize) {
-              savePageSize(nextSize);
-              setPageSize(nextSize);
-              setPage(1);
-              return;
-            }
-            setPage(nextPage);
-          },
-        }}
+        pagination={paging.paginationOf(total)}
       />
     </Flex>
   );

@@ -13,7 +13,7 @@ import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useOrderDetail } from '../api/get-order';
 import { formatKg, partyAddressOf } from '../lib/order-text';
 import { OrderRowActions, type OrderActionHandlers } from './order-row-actions';
-import { OrderStatusTag } from './order-status-tag';
+import { OrderStatusTag } from '../../../components/order-status-tag';
 import { TrackingTimeline } from './tracking-timeline';
 
 interface OrderDetailDrawerProps extends Omit<OrderActionHandlers, 'onDetail'> {

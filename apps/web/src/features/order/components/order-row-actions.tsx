@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { OrderStatus } from '@portal/contracts/order';
 import { Permission } from '@portal/contracts/permissions';
 import { useAccess } from '../../../lib/access/use-access';
-import { orderActionsOf } from '../lib/order-status';
+import { orderActionsOf } from '../lib/order-list-status';
 
 /** What an order's actions do; the list page and the detail drawer pass the same handlers. */
 export interface OrderActionHandlers {

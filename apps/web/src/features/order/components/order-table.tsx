@@ -11,7 +11,7 @@ import { useCountryNames } from '../../../lib/reference/api/get-country';
 import { formatKg } from '../lib/order-text';
 import { nextSelection } from '../lib/selection-order';
 import { OrderRowActions, type OrderActionHandlers } from './order-row-actions';
-import { OrderStatusTag } from './order-status-tag';
+import { OrderStatusTag } from '../../../components/order-status-tag';
 
 export interface OrderTableProps extends OrderActionHandlers {
   orders: OrderListItem[];

@@ -7,7 +7,7 @@ import { useCountryNames } from '../../../lib/reference/api/get-country';
 import { useTracking } from '../api/query-tracking';
 import { recognisedNumbers } from '../lib/order-list-search';
 import { NotFoundNumbers } from './not-found-numbers';
-import { OrderStatusTag } from './order-status-tag';
+import { OrderStatusTag } from '../../../components/order-status-tag';
 import { TrackingTimeline } from './tracking-timeline';
 
 interface TrackingModalProps {

@@ -1,27 +1,21 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Dropdown, Empty, Flex, Modal, Skeleton, Tabs, Typography } from 'antd';
-import {
-  CloseCircleOutlined,
-  DownloadOutlined,
-  NodeIndexOutlined,
-  PlusOutlined,
-  PrinterOutlined,
-} from '@ant-design/icons';
+import { Button, Card, Empty, Flex, Modal, Skeleton, Tabs, Typography } from 'antd';
+import { CloseCircleOutlined, NodeIndexOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { EXPORT_KIND_FORMATS, type ExportFormat } from '@portal/contracts/export-task';
 import type { OrderListItem } from '@portal/contracts/order-list';
 import { Permission } from '@portal/contracts/permissions';
 import { Access } from '../../../components/access';
+import { ExportButton } from '../../../components/export-button';
 import { ListLoadError } from '../../../components/list-load-error';
-import { CREATE_ORDER_PATH, FILE_MANAGEMENT_PATH } from '../../../lib/app-paths';
+import { CREATE_ORDER_PATH } from '../../../lib/app-paths';
 import { isApiError } from '../../../lib/http/api-error';
 import { useLanguage } from '../../../lib/i18n/use-language';
-import { PAGE_SIZE_OPTIONS, readPageSize, savePageSize } from '../../../lib/page-size';
+import { listPagination } from '../../../lib/list-pagination';
+import { readPageSize } from '../../../lib/page-size';
 import { uiEffects } from '../../../lib/ui-effects';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useCancelOrders } from '../api/cancel-orders';
-import { useCreateExportTask } from '../api/create-export-task';
 import { useOrders } from '../api/query-orders';
 import { LabelSizeSelect } from '../components/label-size-select';
 import { NotFoundNumbers } from '../components/not-found-numbers';
@@ -39,13 +33,8 @@ import {
   parseOrderSearch,
   type OrderListSearch,
 } from '../lib/order-list-search';
-import { orderActionsOf, STATUS_TABS, tabCount } from '../lib/order-status';
+import { orderActionsOf, STATUS_TABS, tabCount } from '../lib/order-list-status';
 import { useLabelPrinter } from '../lib/use-label-printer';
-
-/** The formats an order export is offered in (the contracts' list for kind `orders`). */
-const ORDER_EXPORT_FORMATS = (['xlsx', 'csv', 'zip'] as const).filter((format) =>
-  EXPORT_KIND_FORMATS.orders.includes(format),
-);
 
 /** Which key marks the batch print in `printing` (row prints use the order id). */
 const BATCH = 'batch';
@@ -67,7 +56,6 @@ export default function OrderListPage() {
   const query = orderQueryOf(search, pageSize);
   const list = useOrders(query);
   const cancel = useCancelOrders();
-  const createExport = useCreateExportTask();
   const labels = useLabelPrinter();
   const [modal, modalHolder] = Modal.useModal();
 
@@ -76,7 +64,6 @@ export default function OrderListPage() {
   const selectedIds = selection.key === queryKey ? selection.ids : [];
   const [detailId, setDetailId] = useState<string | null>(null);
   const [tracking, setTracking] = useState<{ numbers: string[] } | null>(null);
-  const [exported, setExported] = useState<{ rows: 'selected' | 'filtered'; count: number } | null>(null);
 
   const orders = list.data?.list ?? [];
   const total = list.data?.total ?? 0;
@@ -129,20 +116,6 @@ export default function OrderListPage() {
     });
   };
 
-  const exportOrders = async (format: ExportFormat) => {
-    const ids = selectedIds.length > 0 ? selectedIds : null;
-    try {
-      await createExport.mutateAsync({
-        kind: 'orders',
-        format,
-        ...(ids ? { ids } : { filter: orderFilterOf(search) }),
-      });
-      setExported({ rows: ids ? 'selected' : 'filtered', count: ids ? ids.length : total });
-    } catch (error) {
-      if (!isApiError(error)) throw error;
-    }
-  };
-
   const handlers = {
     onDetail: (order: ActionOrder) => setDetailId(order.id),
     onEdit: (order: ActionOrder) =>
@@ -184,25 +157,17 @@ export default function OrderListPage() {
         >
           {t('orderList.batch.print', { count: printable.length })}
         </Button>
-        <Access permission={Permission.OrderExport}>
-          <Dropdown
-            trigger={['click']}
-            menu={{
-              items: ORDER_EXPORT_FORMATS.map((format) => ({
-                key: format,
-                label: t(`orderList.export.${format}`),
-                'data-testid': `order-export-${format}`,
-              })),
-              onClick: ({ key }) => void exportOrders(key as ExportFormat),
-            }}
-          >
-            <Button icon={<DownloadOutlined />} loading={createExport.isPending} data-testid="order-export">
-              {selectedIds.length > 0
-                ? t('orderList.export.selected', { count: selectedIds.length })
-                : t('orderList.export.filtered')}
-            </Button>
-          </Dropdown>
-        </Access>
+        <ExportButton
+          kind="orders"
+          // The selected orders, or every order under the current filters when none is selected.
+          source={() => (selectedIds.length > 0 ? { ids: selectedIds } : { filter: orderFilterOf(search) })}
+          label={
+            selectedIds.length > 0
+              ? t('orderList.export.selected', { count: selectedIds.length })
+              : t('orderList.export.filtered')
+          }
+          testId="order-export"
+        />
         <Access permission={Permission.OrderCreate}>
           <Button
             danger
@@ -285,22 +250,18 @@ export default function OrderListPage() {
         printingId={labels.printing}
         emptyText={noMatch}
         pagination={{
-          current: search.page,
-          pageSize,
-          total,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
-          showTotal: (count) => t('common.total', { total: count }),
-          size: isMobile ? 'small' : undefined,
-          onChange: (nextPage, nextSize) => {
-            if (nextSize !== pageSize) {
-              savePageSize(nextSize);
-              setPageSize(nextSize);
+          ...listPagination({
+            page: search.page,
+            pageSize,
+            total,
+            showTotal: (count) => t('common.total', { total: count }),
+            onPage: (nextPage) => go({ ...search, page: nextPage }),
+            onPageSize: (size) => {
+              setPageSize(size);
               go({ ...search, page: 1 });
-              return;
-            }
-            go({ ...search, page: nextPage });
-          },
+            },
+          }),
+          size: isMobile ? 'small' : undefined,
         }}
         {...handlers}
       />
@@ -321,7 +282,7 @@ export default function OrderListPage() {
             key: tab,
             label: (
               <span data-testid={`order-tab-${tab}`}>
-                {t(tab === 'all' ? 'orderList.status.all' : `orderList.status.${tab}`)}
+                {t(tab === 'all' ? 'orderList.allStatuses' : `orderStatus.${tab}`)}
                 {count !== null ? (
                   <Typography.Text
                     type={tab === 'exception' && count > 0 ? 'danger' : 'secondary'}
@@ -339,28 +300,6 @@ export default function OrderListPage() {
       />
       <OrderFilters search={search} onSearch={go} />
       {toolbar}
-      {exported ? (
-        <Alert
-          type="success"
-          showIcon
-          closable={{ onClose: () => setExported(null) }}
-          title={t(
-            exported.rows === 'selected'
-              ? 'orderList.export.startedSelected'
-              : 'orderList.export.startedFiltered',
-            {
-              count: exported.count,
-            },
-          )}
-          description={
-            <Link to={FILE_MANAGEMENT_PATH} data-testid="order-export-files-link">
-              {t('orderList.export.openFiles')}
-            </Link>
-          }
-          style={{ marginBottom: 16 }}
-          data-testid="order-export-started"
-        />
-      ) : null}
       <NotFoundNumbers numbers={list.isPlaceholderData ? [] : (list.data?.notFoundNumbers ?? [])} />
       {content}
       <OrderDetailDrawer

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { LoginLogEntry } from '@portal/contracts/auth';
 import { ListLoadError } from '../../../components/list-load-error';
 import { formatDateTime } from '../../../lib/format-date';
-import { PAGE_SIZE_OPTIONS, readPageSize, savePageSize } from '../../../lib/page-size';
+import { listPagination } from '../../../lib/list-pagination';
+import { readPageSize } from '../../../lib/page-size';
 import { useLoginLog } from '../api/query-login-log';
 
 const KNOWN_METHODS = ['password', 'sms', 'wechat', 'sso', 'refresh', 'password_change'] as const;
@@ -75,23 +76,17 @@ export function LoginLogPanel() {
       loading={isFetching}
       scroll={{ x: 760 }}
       data-testid="login-log"
-      pagination={{
-        current: pageIndex,
+      pagination={listPagination({
+        page: pageIndex,
         pageSize,
         total: data?.total ?? 0,
-        showSizeChanger: true,
-        pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
         showTotal: (total) => t('common.total', { total }),
-        onChange: (page, size) => {
-          if (size !== pageSize) {
-            savePageSize(size);
-            setPageSize(size);
-            setPageIndex(1);
-          } else {
-            setPageIndex(page);
-          }
+        onPage: setPageIndex,
+        onPageSize: (size) => {
+          setPageSize(size);
+          setPageIndex(1);
         },
-      }}
+      })}
     />
   );
 }

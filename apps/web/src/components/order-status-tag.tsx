@@ -34,7 +34,7 @@ interface OrderStatusTagProps {
 export function OrderStatusTag({ order }: OrderStatusTagProps) {
   const { t } = useTranslation();
   const model = statusTagOf(order);
-  const label = t(`orderList.status.${model.status}`);
+  const label = t(`orderStatus.${model.status}`);
   const tag = (
     <Tag
       color={model.color}
