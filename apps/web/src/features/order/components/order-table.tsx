@@ -72,7 +72,7 @@ export function OrderTable(props: OrderTableProps) {
     {
       title: t('orderList.column.numbers'),
       key: 'numbers',
-      width: 210,
+      width: 190,
       render: (_, order) => (
         <Flex vertical gap={2}>
           <CopyableNumber value={order.customerOrderNo} strong testId="order-reference" />
@@ -95,7 +95,7 @@ export function OrderTable(props: OrderTableProps) {
     {
       title: t('orderList.column.consignee'),
       key: 'consignee',
-      width: 180,
+      width: 170,
       render: (_, order) => (
         <Flex vertical gap={2}>
           <Typography.Text style={NO_WRAP}>{order.consigneeName}</Typography.Text>
@@ -134,7 +134,7 @@ export function OrderTable(props: OrderTableProps) {
     {
       title: t('orderList.column.weights'),
       key: 'weights',
-      width: 150,
+      width: 140,
       render: (_, order) => (
         <Flex vertical gap={0}>
           {weightLine(t('orderList.weight.forecast'), order.forecastWeight)}
@@ -146,7 +146,7 @@ export function OrderTable(props: OrderTableProps) {
     {
       title: t('orderList.column.charge'),
       key: 'charge',
-      width: 120,
+      width: 110,
       align: 'right',
       render: (_, order) =>
         order.charge ? (
@@ -169,13 +169,13 @@ export function OrderTable(props: OrderTableProps) {
     {
       title: t('orderList.column.status'),
       key: 'status',
-      width: 120,
+      width: 110,
       render: (_, order) => <OrderStatusTag order={order} />,
     },
     {
       title: t('orderList.column.times'),
       key: 'times',
-      width: 170,
+      width: 190,
       // The header names both lines (created, then submitted), which keeps the column narrow.
       render: (_, order) => (
         <Flex vertical gap={0}>
