@@ -1,5 +1,6 @@
 import { ApiPath } from '@portal/contracts/api-paths';
 import type { Envelope } from '@portal/contracts/envelope';
+import ExcelJS from 'exceljs';
 import type { OrderCreated, OrderCreateInput } from '@portal/contracts/order';
 import type { OrderDetail } from '@portal/contracts/order-list';
 import type { Browser, Page } from 'playwright-core';
@@ -79,7 +80,10 @@ function usOrder(reference: string): OrderCreateInput {
 }
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ OPERATOR_API_KEY: OPERATOR_KEY }), launchBrowser()]);
+  [server, browser] = await Promise.all([
+    startServer({ OPERATOR_API_KEY: OPERATOR_KEY, TASK_POLL_MS: '200' }),
+    launchBrowser(),
+  ]);
   call = await apiAs(server.baseUrl, DEMO, 'zh-CN');
   run = Date.now().toString(36).toUpperCase();
   submitted = [];
@@ -167,8 +171,30 @@ describe('my orders', () => {
       format: 'xlsx',
       filter: { numbers: [first!.customerOrderNo, second!.waybillNo, 'NO-SUCH-NUMBER-42'] },
     });
-    await page.locator('[data-testid=message-link]').waitFor();
-    // Back leaves the search: the whole list again, the numbers gone from the URL.
+    // Followed, the link opens file management, where the task finishes and its file downloads: the two
+    // orders found, under headers in the page's language.
+    await page.locator('[data-testid=message-link]').click();
+    await page.waitForURL((url) => url.pathname.endsWith('/fileManagement'));
+    const task = page.locator('[data-testid=export-task-table] tbody tr[data-row-key]').first();
+    await task
+      .locator('[data-testid=export-task-status][data-status=succeeded]')
+      .waitFor({ timeout: 30_000 });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      task.locator('[data-testid=export-task-download]').click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await download.path());
+    const sheetText: string[] = [];
+    workbook.worksheets[0]!.eachRow((row) => sheetText.push((row.values as unknown[]).join('|')));
+    expect(sheetText).toHaveLength(3);
+    expect(sheetText[0]).toContain('客户单号');
+    expect(sheetText.join('\n')).toContain(first!.customerOrderNo);
+    expect(sheetText.join('\n')).toContain(second!.waybillNo!);
+    // Back returns to the search; back again leaves it: the whole list, the numbers gone from the URL.
+    await page.goBack();
+    await page.locator('[data-testid=order-not-found]').waitFor();
     await page.goBack();
     await page.waitForURL((url) => !url.searchParams.has('numbers'));
     await expect.poll(() => rows(page).count()).toBeGreaterThan(2);
