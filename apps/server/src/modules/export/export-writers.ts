@@ -65,10 +65,21 @@ export interface TableWrite {
   db: Db;
   request: ExportRequest;
   tick: RowTick;
+  /** Data rows per sheet before the next sheet starts (tests lower it). */
+  rowsPerSheet?: number;
 }
 
-/** Writes the source's rows as one sheet; answers the row count. */
-export async function writeXlsx(file: string, { source, db, request, tick }: TableWrite): Promise<number> {
+/** Excel's sheet holds 1,048,576 rows: the header and this many data rows. */
+export const XLSX_ROWS_PER_SHEET = 1_048_575;
+
+/**
+ * Writes the source's rows as sheets of at most `rowsPerSheet` rows each (a customer with a million
+ * orders fills more than one: the second is "订单 (2)", each with the headers); answers the row count.
+ */
+export async function writeXlsx(
+  file: string,
+  { source, db, request, tick, rowsPerSheet = XLSX_ROWS_PER_SHEET }: TableWrite,
+): Promise<number> {
   const { stream } = await loadExcel();
   const workbook = new stream.xlsx.WorkbookWriter({
     filename: file,
@@ -76,18 +87,30 @@ export async function writeXlsx(file: string, { source, db, request, tick }: Tab
     useSharedStrings: false,
   });
   const language = request.language;
-  const sheet = workbook.addWorksheet(sheetName(source.title[language]));
-  sheet.columns = source.columns.map((column) => ({
-    header: column.header[language],
-    key: column.key,
-    width: column.width ?? 16,
-    style: {
-      numFmt:
-        column.type === 'datetime' ? DATETIME_FORMAT : column.type === 'number' ? 'General' : TEXT_FORMAT,
-    },
-  }));
+  const title = source.title[language];
+  const addSheet = (number: number) => {
+    const added = workbook.addWorksheet(
+      number === 1 ? sheetName(title) : sheetName(`${title.slice(0, 24)} (${number})`),
+    );
+    added.columns = source.columns.map((column) => ({
+      header: column.header[language],
+      key: column.key,
+      width: column.width ?? 16,
+      style: {
+        numFmt:
+          column.type === 'datetime' ? DATETIME_FORMAT : column.type === 'number' ? 'General' : TEXT_FORMAT,
+      },
+    }));
+    return added;
+  };
+  let sheets = 1;
+  let sheet = addSheet(sheets);
   let rows = 0;
   for await (const cells of source.rows(db, request)) {
+    if (rows > 0 && rows % rowsPerSheet === 0) {
+      sheet.commit();
+      sheet = addSheet(++sheets);
+    }
     sheet.addRow(source.columns.map((column, i) => xlsxCell(column, cells[i] ?? null))).commit();
     tick(++rows);
   }
