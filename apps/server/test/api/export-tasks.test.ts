@@ -414,6 +414,8 @@ describe(`export tasks on ${ENGINE}`, () => {
       error: 'The export failed; please try again later, or contact customer service if it keeps failing',
     });
     expect(task!.finishedAt).not.toBeNull();
+    // It expires like a finished file, so the cleanup takes it out of the list in time.
+    expect(Date.parse(task!.expiresAt!)).toBeGreaterThan(Date.parse(task!.finishedAt!));
     expect((await api(token).download(id)).json()).toMatchObject({ code: ApiCode.NotFound });
     expect(await runTasks(new Date(Date.now() + 3_600_000))).toHaveLength(0);
     failureOf.delete(customerId);

@@ -161,6 +161,7 @@ export function exportTaskHandler({
     },
 
     async failed(trx, payload, error) {
+      const finished = new Date();
       const refusal = error instanceof PermanentTaskError ? error.cause : error;
       const known = refusal instanceof AppError;
       const key = known
@@ -172,7 +173,9 @@ export function exportTaskHandler({
         status: 'failed',
         error_key: key,
         error_params: known && Object.keys(refusal.params).length > 0 ? JSON.stringify(refusal.params) : null,
-        finished_at: new Date().toISOString(),
+        finished_at: finished.toISOString(),
+        // A failed task leaves the list when a finished file would have: the cleanup removes both alike.
+        expires_at: new Date(finished.getTime() + fileTtlHours * 3_600_000).toISOString(),
       });
     },
   };
