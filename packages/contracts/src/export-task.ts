@@ -21,6 +21,12 @@ export const EXPORT_TASK_STATUSES = ['queued', 'running', 'succeeded', 'failed']
 export type ExportTaskStatus = (typeof EXPORT_TASK_STATUSES)[number];
 
 /**
+ * Most ids one export may select: 20,000 order ids (36-character UUIDs) stay within the server's 1 MiB
+ * body limit; larger sets are exported by their filter.
+ */
+export const MAX_EXPORT_IDS = 20_000;
+
+/**
  * `POST /api/ExportTask/Create`: what to export. `ids` (selected rows) wins over `filter` (the list's
  * filters); with neither, every order of the customer. `labelSize` only for labels.
  */
@@ -28,7 +34,7 @@ export const ExportTaskCreateSchema = z
   .object({
     kind: z.enum(EXPORT_KINDS),
     format: z.enum(EXPORT_FORMATS),
-    ids: z.array(z.string().trim().min(1).max(64)).min(1).max(100_000).nullish(),
+    ids: z.array(z.string().trim().min(1).max(64)).min(1).max(MAX_EXPORT_IDS).nullish(),
     filter: OrderFilterSchema.nullish(),
     labelSize: z.enum(['100x100', '100x150', 'A4']).nullish(),
   })
