@@ -65,9 +65,6 @@ export const ExportTaskSchema = z.object({
 });
 export type ExportTask = z.infer<typeof ExportTaskSchema>;
 
-/** `POST /api/ExportTask/Create` answers the task (its `exportTaskID` first among the source's fields). */
-export const ExportTaskCreatedSchema = ExportTaskSchema;
-
 /** `GET /api/ExportTask/Download?id=`: the task's file (404 envelope when expired, missing or not the caller's). */
 export const ExportTaskIdQuerySchema = z.object({ id: z.string().trim().min(1).max(64) });
 

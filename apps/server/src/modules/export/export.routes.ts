@@ -1,11 +1,11 @@
 import { ApiPath } from '@portal/contracts/api-paths';
 import { envelopeSchema } from '@portal/contracts/envelope';
 import {
-  ExportTaskCreatedSchema,
   ExportTaskCreateSchema,
   ExportTaskIdQuerySchema,
   ExportTaskPageSchema,
   ExportTaskQuerySchema,
+  ExportTaskSchema,
 } from '@portal/contracts/export-task';
 import { Permission } from '@portal/contracts/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -34,7 +34,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Start an export in the background; answers the task with its exportTaskID',
         body: ExportTaskCreateSchema,
-        response: { 200: envelopeSchema(ExportTaskCreatedSchema) },
+        response: { 200: envelopeSchema(ExportTaskSchema) },
       },
     },
     async (request) => {
