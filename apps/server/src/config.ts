@@ -90,6 +90,40 @@ const EnvSchema = z.object({
     .min(1)
     .max(24 * 90)
     .default(72),
+  // Settlement (issue 11). The portal's address as payers' browsers and providers reach it: cashier
+  // return URLs and notification URLs are built on it. Unset: http://localhost:PORT (the demo).
+  PUBLIC_BASE_URL: z.string().url().optional(),
+  // Who processes each online channel: the in-system sandbox (default), or the real provider.
+  PAYMENT_ALIPAY_PROVIDER: z.enum(['sandbox', 'alipay']).default('sandbox'),
+  PAYMENT_WECHAT_PROVIDER: z.enum(['sandbox', 'wechat']).default('sandbox'),
+  // Alipay open platform (RSA2): app id, the app's private key and Alipay's public key (PEM or bare base64).
+  ALIPAY_APP_ID: z.string().optional(),
+  ALIPAY_PRIVATE_KEY: z.string().optional(),
+  ALIPAY_PUBLIC_KEY: z.string().optional(),
+  ALIPAY_GATEWAY: z.string().url().default('https://openapi.alipay.com/gateway.do'),
+  // WeChat Pay API v3 (Native): app id, merchant id, APIv3 key (32 bytes), the merchant's private key and
+  // its certificate serial, and the platform's public key with its id (WeChat Pay's "平台公钥").
+  WECHAT_PAY_APP_ID: z.string().optional(),
+  WECHAT_PAY_MCH_ID: z.string().optional(),
+  WECHAT_PAY_API_V3_KEY: z.string().length(32, 'must be 32 characters').optional(),
+  WECHAT_PAY_PRIVATE_KEY: z.string().optional(),
+  WECHAT_PAY_CERT_SERIAL: z.string().optional(),
+  WECHAT_PAY_PLATFORM_PUBLIC_KEY: z.string().optional(),
+  WECHAT_PAY_PLATFORM_KEY_ID: z.string().optional(),
+  WECHAT_PAY_BASE_URL: z.string().url().default('https://api.mch.weixin.qq.com'),
+  // A pending online recharge is closed after this; reconciliation asks providers about pending ones.
+  RECHARGE_EXPIRE_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
+  RECHARGE_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(300),
+  // The public /topUp page's customer look-up: at most this many per address per window.
+  TOPUP_LOOKUPS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(10),
+  TOPUP_LOOKUP_WINDOW_SECONDS: z.coerce.number().int().min(10).max(86_400).default(600),
+  // Bills: the period, the day of the next period they are issued on (day of month, or ISO weekday for
+  // weekly bills), days until due, the time zone periods are cut in, and how often the scheduler looks.
+  BILL_PERIOD: z.enum(['month', 'week']).default('month'),
+  BILL_ISSUE_DAY: z.coerce.number().int().min(1).max(28).default(1),
+  BILL_DUE_DAYS: z.coerce.number().int().min(0).max(365).default(15),
+  BILL_UTC_OFFSET_MINUTES: z.coerce.number().int().min(-720).max(840).default(480),
+  BILL_INTERVAL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
 });
 
 export interface AppConfig {
@@ -157,6 +191,42 @@ export interface AppConfig {
   };
   /** Hours an export's file is kept before it is deleted. */
   exportFileTtlHours: number;
+  /** Settlement (issue 11): payment providers, recharge timing, the public top-up look-up. */
+  payments: PaymentsConfig;
+  bills: BillsConfig;
+}
+
+export interface PaymentsConfig {
+  /** Without a trailing slash. */
+  publicBaseUrl: string;
+  alipay:
+    | { provider: 'sandbox' }
+    | { provider: 'alipay'; appId: string; privateKey: string; alipayPublicKey: string; gateway: string };
+  wechat:
+    | { provider: 'sandbox' }
+    | {
+        provider: 'wechat';
+        appId: string;
+        mchId: string;
+        apiV3Key: string;
+        privateKey: string;
+        certSerial: string;
+        platformPublicKey: string;
+        platformKeyId: string;
+        baseUrl: string;
+      };
+  rechargeExpireMinutes: number;
+  reconcileIntervalSeconds: number;
+  topUpLookup: { limit: number; windowSeconds: number };
+}
+
+export interface BillsConfig {
+  period: 'month' | 'week';
+  /** Day of month (month) or ISO weekday 1–7 (week) of the next period on which a period's bills are issued. */
+  issueDay: number;
+  dueDays: number;
+  utcOffsetMinutes: number;
+  intervalSeconds: number;
 }
 
 export interface DatabaseTimeouts {
@@ -225,6 +295,56 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       concurrency: e.TASK_CONCURRENCY,
     },
     exportFileTtlHours: e.EXPORT_FILE_TTL_HOURS,
+    payments: paymentsConfig(e),
+    bills: {
+      period: e.BILL_PERIOD,
+      issueDay: e.BILL_ISSUE_DAY,
+      dueDays: e.BILL_DUE_DAYS,
+      utcOffsetMinutes: e.BILL_UTC_OFFSET_MINUTES,
+      intervalSeconds: e.BILL_INTERVAL_SECONDS,
+    },
+  };
+}
+
+function paymentsConfig(e: z.infer<typeof EnvSchema>): PaymentsConfig {
+  const missing: string[] = [];
+  const need = <K extends keyof typeof e>(key: K, when: string) => {
+    if (!e[key]) missing.push(`  ${String(key)}: required when ${when}`);
+    return e[key] as string;
+  };
+  const alipay: PaymentsConfig['alipay'] =
+    e.PAYMENT_ALIPAY_PROVIDER === 'alipay'
+      ? {
+          provider: 'alipay',
+          appId: need('ALIPAY_APP_ID', 'PAYMENT_ALIPAY_PROVIDER=alipay'),
+          privateKey: need('ALIPAY_PRIVATE_KEY', 'PAYMENT_ALIPAY_PROVIDER=alipay'),
+          alipayPublicKey: need('ALIPAY_PUBLIC_KEY', 'PAYMENT_ALIPAY_PROVIDER=alipay'),
+          gateway: e.ALIPAY_GATEWAY,
+        }
+      : { provider: 'sandbox' };
+  const when = 'PAYMENT_WECHAT_PROVIDER=wechat';
+  const wechat: PaymentsConfig['wechat'] =
+    e.PAYMENT_WECHAT_PROVIDER === 'wechat'
+      ? {
+          provider: 'wechat',
+          appId: need('WECHAT_PAY_APP_ID', when),
+          mchId: need('WECHAT_PAY_MCH_ID', when),
+          apiV3Key: need('WECHAT_PAY_API_V3_KEY', when),
+          privateKey: need('WECHAT_PAY_PRIVATE_KEY', when),
+          certSerial: need('WECHAT_PAY_CERT_SERIAL', when),
+          platformPublicKey: need('WECHAT_PAY_PLATFORM_PUBLIC_KEY', when),
+          platformKeyId: need('WECHAT_PAY_PLATFORM_KEY_ID', when),
+          baseUrl: e.WECHAT_PAY_BASE_URL,
+        }
+      : { provider: 'sandbox' };
+  if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`);
+  return {
+    publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    alipay,
+    wechat,
+    rechargeExpireMinutes: e.RECHARGE_EXPIRE_MINUTES,
+    reconcileIntervalSeconds: e.RECHARGE_RECONCILE_INTERVAL_SECONDS,
+    topUpLookup: { limit: e.TOPUP_LOOKUPS_PER_ADDRESS, windowSeconds: e.TOPUP_LOOKUP_WINDOW_SECONDS },
   };
 }
 

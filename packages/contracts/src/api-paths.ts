@@ -64,6 +64,29 @@ export const ApiPath = {
   QueryFiles: '/api/FileManagement/Query',
   DownloadFile: '/api/FileManagement/Download',
   DeleteFiles: '/api/FileManagement/Delete',
+  // Settlement (issue 11): recharge (route `topUpOnline`), payment, the public /topUp page
+  CreateRechargeOrder: '/api/OrderMall/CreateOrder',
+  UploadTransferVoucher: '/api/OrderMall/UploadTransferVoucher',
+  QueryRecharges: '/api/OrderMall/Query',
+  GetRecharge: '/api/OrderMall/Get',
+  CreateAlipayOrder: '/api/Pay/CreateAlipayOrder',
+  CreateWeChatOrder: '/api/Pay/CreateWeChatOrder',
+  QueryPayResult: '/api/Pay/QueryPayResult',
+  TopUpQueryCustomer: '/api/TopUp/QueryCustomer',
+  TopUpCreateOrder: '/api/TopUp/CreateOrder',
+  TopUpUploadTransferVoucher: '/api/TopUp/UploadTransferVoucher',
+  SandboxCashierGet: '/api/PaySandbox/GetCashier',
+  SandboxCashierDecide: '/api/PaySandbox/Decide',
+  // Consumption flow (route `consumptionFlow`)
+  QueryLedger: '/api/ConsumptionFlow/Query',
+  QueryLedgerSummary: '/api/ConsumptionFlow/QuerySummary',
+  GetLedgerEntry: '/api/ConsumptionFlow/Get',
+  // Bills (route `billingInquiries`) and invoice titles
+  QueryBills: '/api/CustomerBill/Query',
+  GetBill: '/api/CustomerBill/Get',
+  QueryBillLines: '/api/CustomerBill/QueryLines',
+  GetInvoiceTitle: '/api/CustomerInvoiceTitle/Get',
+  SaveInvoiceTitle: '/api/CustomerInvoiceTitle/Save',
   // Calls excluded from refresh-and-retry (section 8)
   QueryNewNotification: '/api/Notification/QueryNewNotification',
   BatchImportPreview: '/api/CustomerOrder/BatchImportPreview',
@@ -75,6 +98,16 @@ export const PUBLIC_API_PATHS: readonly string[] = [
   ApiPath.RefreshToken,
   ApiPath.GetApplicationInfo,
   ApiPath.GetBaseConfig,
+  // Paying money in needs no password (a customer in arrears cannot sign in): the payToken or the
+  // lookupToken of the public /topUp page is the authority, and the look-up is rate-limited.
+  ApiPath.CreateAlipayOrder,
+  ApiPath.CreateWeChatOrder,
+  ApiPath.QueryPayResult,
+  ApiPath.TopUpQueryCustomer,
+  ApiPath.TopUpCreateOrder,
+  ApiPath.TopUpUploadTransferVoucher,
+  ApiPath.SandboxCashierGet,
+  ApiPath.SandboxCashierDecide,
 ];
 
 /** Calls whose body code 401 is not refreshed and retried (section 8). */

@@ -1,5 +1,9 @@
 import { z } from 'zod';
+import { BillQuerySchema } from './bill.ts';
+import { LedgerFilterSchema } from './consumption-flow.ts';
 import { OrderFilterSchema } from './order-list.ts';
+import { Permission } from './permissions.ts';
+import { RechargeQuerySchema } from './recharge.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './pagination.ts';
 
 /**
@@ -7,7 +11,15 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './pagination.ts';
  * background: queued → running (progress) → succeeded / failed. The exports list puts a new task at the
  * top and updates it in place by `exportTaskID` (section 4).
  */
-export const EXPORT_KINDS = ['orders', 'endData', 'labels'] as const;
+export const EXPORT_KINDS = [
+  'orders',
+  'endData',
+  'labels',
+  'ledger',
+  'recharges',
+  'bills',
+  'billDetail',
+] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 export const EXPORT_FORMATS = ['xlsx', 'csv', 'pdf', 'zip'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -16,6 +28,24 @@ export const EXPORT_KIND_FORMATS: Readonly<Record<ExportKind, readonly ExportFor
   orders: ['xlsx', 'csv', 'zip'],
   endData: ['xlsx', 'csv'],
   labels: ['pdf', 'zip'],
+  /** The consumption flow under `ledgerFilter`. */
+  ledger: ['xlsx', 'csv'],
+  /** The recharge records under `rechargeFilter`. */
+  recharges: ['xlsx', 'csv'],
+  /** The bill list under `billFilter`. */
+  bills: ['xlsx', 'csv'],
+  /** The bills named by `ids` with their lines: one sheet of lines (xlsx) or a statement each (pdf). */
+  billDetail: ['xlsx', 'pdf'],
+};
+/** What a user must hold to export a kind (and to see and download its tasks). */
+export const EXPORT_KIND_PERMISSION: Readonly<Record<ExportKind, Permission>> = {
+  orders: Permission.OrderExport,
+  endData: Permission.OrderExport,
+  labels: Permission.OrderExport,
+  ledger: Permission.FinanceView,
+  recharges: Permission.FinanceView,
+  bills: Permission.FinanceBill,
+  billDetail: Permission.FinanceBill,
 };
 export const EXPORT_TASK_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
 export type ExportTaskStatus = (typeof EXPORT_TASK_STATUSES)[number];
@@ -27,8 +57,10 @@ export type ExportTaskStatus = (typeof EXPORT_TASK_STATUSES)[number];
 export const MAX_EXPORT_IDS = 20_000;
 
 /**
- * `POST /api/ExportTask/Create`: what to export. `ids` (selected rows) wins over `filter` (the list's
- * filters); with neither, every order of the customer. `labelSize` only for labels.
+ * `POST /api/ExportTask/Create`: what to export. `ids` (selected rows) wins over the kind's filter
+ * (`filter` for orders, end data and labels; `ledgerFilter`, `rechargeFilter`, `billFilter` for the
+ * settlement lists); with neither, every row of the customer. `labelSize` only for labels. The kind's
+ * permission (EXPORT_KIND_PERMISSION) is checked by the server.
  */
 export const ExportTaskCreateSchema = z
   .object({
@@ -36,6 +68,9 @@ export const ExportTaskCreateSchema = z
     format: z.enum(EXPORT_FORMATS),
     ids: z.array(z.string().trim().min(1).max(64)).min(1).max(MAX_EXPORT_IDS).nullish(),
     filter: OrderFilterSchema.nullish(),
+    ledgerFilter: LedgerFilterSchema.nullish(),
+    rechargeFilter: RechargeQuerySchema.nullish(),
+    billFilter: BillQuerySchema.nullish(),
     labelSize: z.enum(['100x100', '100x150', 'A4']).nullish(),
   })
   .refine((value) => EXPORT_KIND_FORMATS[value.kind].includes(value.format), {

@@ -83,7 +83,7 @@ export const PastedNumbersSchema = z
   .refine((numbers) => numbers.every((n) => n.length <= MAX_NUMBER_LENGTH), OrderListMessage.NumberTooLong);
 
 /** An instant with its offset (`2026-11-26T00:00:00+08:00`): the page sends the user's local day bounds. */
-const InstantSchema = z.iso.datetime({ offset: true });
+export const InstantSchema = z.iso.datetime({ offset: true });
 
 /**
  * The filters shared by the order list, its export and the end-data list. `createdFrom` is inclusive,

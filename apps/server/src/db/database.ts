@@ -1,11 +1,14 @@
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { AppConfig, DatabaseTimeouts } from '../config.ts';
 import { checkSqliteIntegrity, checkSqliteWritable } from './availability.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
+
+/** Whether `db` (or a transaction of it) speaks to PostgreSQL: row locks (`FOR UPDATE`) and sequences are PostgreSQL-only. */
+export const isPostgres = <T>(db: Kysely<T>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
 
 // PostgreSQL bigint and numeric columns arrive as strings by default; counts and amounts here fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));

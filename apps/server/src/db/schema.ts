@@ -1,3 +1,4 @@
+import type { ExportKind } from '@portal/contracts/export-task';
 import type { ColumnType, Generated } from 'kysely';
 
 /**
@@ -28,6 +29,13 @@ export interface Database {
   issue_kinds: IssueKindsTable;
   wallets: WalletsTable;
   ledger_entries: LedgerEntriesTable;
+  recharges: RechargesTable;
+  payment_notifications: PaymentNotificationsTable;
+  bills: BillsTable;
+  bill_amounts: BillAmountsTable;
+  bill_write_offs: BillWriteOffsTable;
+  invoice_titles: InvoiceTitlesTable;
+  rate_limit_hits: RateLimitHitsTable;
   idempotency_keys: IdempotencyKeysTable;
   orders: OrdersTable;
   order_parcels: OrderParcelsTable;
@@ -338,6 +346,11 @@ export interface WalletsTable {
   /** Number of ledger rows; the latest row's `entry_no`. */
   entry_count: number;
   updated_at: string;
+  /** The latest row's `created_at`; the next row is never dated earlier. */
+  last_entry_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Σ positive and Σ negative (≤ 0) amounts of all rows: the latest row's running totals. */
+  total_in: ColumnType<number, number | undefined, number>;
+  total_out: ColumnType<number, number | undefined, number>;
 }
 
 export interface LedgerEntriesTable {
@@ -359,7 +372,115 @@ export interface LedgerEntriesTable {
   remark: string | null;
   /** User id, or an operator's name; null for the system. */
   created_by: string | null;
+  /** Never earlier than the wallet's previous row (the writer takes the later of now and that row's time). */
   created_at: string;
+  /** The wallet's Σ positive amounts and Σ negative amounts (≤ 0) up to and including this row. */
+  total_in_after: ColumnType<number, number | undefined, number>;
+  total_out_after: ColumnType<number, number | undefined, number>;
+}
+
+/** A top-up (modules/recharge, migration 100). */
+export interface RechargesTable {
+  id: string;
+  recharge_no: string;
+  customer_id: string;
+  amount: number;
+  currency_code: string;
+  channel: 'alipay' | 'wechat' | 'bank_transfer';
+  provider: 'sandbox' | 'alipay' | 'wechat' | 'staff';
+  status: 'pending' | 'paid' | 'failed' | 'closed';
+  provider_trade_no: string | null;
+  created_by: string | null;
+  source: 'portal' | 'public';
+  remark: string | null;
+  voucher_file_id: string | null;
+  status_reason_key: string | null;
+  status_note: string | null;
+  reviewed_by: string | null;
+  ledger_entry_id: string | null;
+  created_at: string;
+  updated_at: string;
+  paid_at: string | null;
+  closed_at: string | null;
+  expires_at: string | null;
+}
+
+/** Every payment notification received, verified or not (modules/payment). */
+export interface PaymentNotificationsTable {
+  id: string;
+  provider: string;
+  recharge_no: string | null;
+  provider_trade_no: string | null;
+  outcome:
+    | 'credited'
+    | 'duplicate'
+    | 'closed'
+    | 'ignored'
+    | 'bad_signature'
+    | 'amount_mismatch'
+    | 'app_mismatch'
+    | 'unknown_recharge'
+    | 'malformed';
+  detail: string | null;
+  remote_address: string | null;
+  body: string | null;
+  received_at: string;
+}
+
+/** A customer's statement for one period (modules/bill). */
+export interface BillsTable {
+  id: string;
+  bill_no: string;
+  customer_id: string;
+  period_label: string;
+  period_start: string;
+  period_end: string;
+  order_count: number;
+  status: 'open' | 'partial' | 'settled';
+  due_date: string;
+  issued_at: string;
+  settled_at: string | null;
+}
+
+/** A bill's total per currency (positive: owed) and how much of it is written off. */
+export interface BillAmountsTable {
+  bill_id: string;
+  currency_code: string;
+  total: number;
+  written_off: ColumnType<number, number | undefined, number>;
+}
+
+export interface BillWriteOffsTable {
+  id: string;
+  bill_id: string;
+  customer_id: string;
+  currency_code: string;
+  amount: number;
+  source: 'prepaid' | 'staff';
+  remark: string | null;
+  created_by: string | null;
+  created_at: string;
+}
+
+export interface InvoiceTitlesTable {
+  customer_id: string;
+  company_name: string;
+  tax_no: string;
+  address: string | null;
+  phone: string | null;
+  bank_name: string | null;
+  bank_account: string | null;
+  email: string | null;
+  updated_by: string | null;
+  updated_at: string;
+}
+
+/** Fixed-window hit counters shared by instances (lib/rate-limit.ts). */
+export interface RateLimitHitsTable {
+  bucket: string;
+  window_start: string;
+  hits: number;
+  expires_at: string;
 }
 
 /** Idempotency-Key claims and stored answers (plugins/idempotency.ts), per customer and route. */
@@ -553,7 +674,7 @@ export interface ExportTasksTable {
   customer_id: string;
   user_id: string;
   task_id: string;
-  kind: 'orders' | 'endData' | 'labels';
+  kind: ExportKind;
   format: 'xlsx' | 'csv' | 'pdf' | 'zip';
   /** JSON: ids, filter, labelSize. */
   request: string;

@@ -330,6 +330,10 @@ const enUS: Messages = {
       orders: 'Orders',
       endData: 'Last-mile data',
       labels: 'Labels',
+      ledger: 'Consumption flow',
+      recharges: 'Recharge records',
+      bills: 'Bills',
+      billDetail: 'Bill details',
     },
     status: {
       queued: 'Queued',

@@ -326,6 +326,10 @@ const zhCN = {
       orders: '订单',
       endData: '尾程数据',
       labels: '面单',
+      ledger: '消费流水',
+      recharges: '充值记录',
+      bills: '账单',
+      billDetail: '账单明细',
     },
     status: {
       queued: '排队中',

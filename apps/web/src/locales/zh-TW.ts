@@ -323,6 +323,10 @@ const zhTW: Messages = {
       orders: '訂單',
       endData: '尾程資料',
       labels: '面單',
+      ledger: '消費流水',
+      recharges: '儲值紀錄',
+      bills: '帳單',
+      billDetail: '帳單明細',
     },
     status: {
       queued: '排隊中',

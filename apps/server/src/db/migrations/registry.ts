@@ -14,6 +14,7 @@ import * as createOrderMenu from './2026-11-23-070-create-order-menu.ts';
 import * as orderJourney from './2026-11-26-080-order-journey.ts';
 import * as orderList from './2026-11-26-085-order-list.ts';
 import * as tasksAndFiles from './2026-11-26-095-tasks-and-files.ts';
+import * as settlement from './2026-11-27-100-settlement.ts';
 
 /** Every migration, in order. Names sort by date; a new migration gets a new, later name here. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-080-order-journey': orderJourney,
   '2026-11-26-085-order-list': orderList,
   '2026-11-26-095-tasks-and-files': tasksAndFiles,
+  '2026-11-27-100-settlement': settlement,
 };

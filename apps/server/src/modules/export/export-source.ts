@@ -1,6 +1,9 @@
 import type { ExportKind } from '@portal/contracts/export-task';
 import type { Language, LocalizedText } from '@portal/contracts/languages';
+import type { BillQueryInput } from '@portal/contracts/bill';
+import type { LedgerFilter } from '@portal/contracts/consumption-flow';
 import type { LabelSize, OrderFilter } from '@portal/contracts/order-list';
+import type { RechargeQueryInput } from '@portal/contracts/recharge';
 import type { Writable } from 'node:stream';
 import type { Db } from '../../db/database.ts';
 
@@ -11,7 +14,11 @@ import type { Db } from '../../db/database.ts';
  * Sources are listed in `export-sources.ts`, one per kind.
  */
 
-/** Who asked and what: the task's saved request. `ids` (selected rows) wins over `filter`. */
+/**
+ * Who asked and what: the task's saved request. `ids` (selected rows) wins over the kind's filter
+ * (`filter` for order kinds, `ledgerFilter`, `rechargeFilter`, `billFilter` for the settlement kinds),
+ * each as the create call's schema parsed it.
+ */
 export interface ExportRequest {
   customerId: string;
   userId: string;
@@ -19,6 +26,9 @@ export interface ExportRequest {
   language: Language;
   ids: readonly string[] | null;
   filter: OrderFilter | null;
+  ledgerFilter?: LedgerFilter | null;
+  rechargeFilter?: RechargeQueryInput | null;
+  billFilter?: BillQueryInput | null;
   labelSize: LabelSize | null;
 }
 

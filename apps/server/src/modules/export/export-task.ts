@@ -44,13 +44,18 @@ export function sourceFor(kind: repo.ExportTaskRow['kind'], format: ExportFormat
 }
 
 export function exportRequestOf(row: repo.ExportTaskRow): ExportRequest {
-  const saved = JSON.parse(row.request) as Pick<ExportRequest, 'ids' | 'filter' | 'labelSize'>;
+  const saved = JSON.parse(row.request) as Partial<
+    Pick<ExportRequest, 'ids' | 'filter' | 'ledgerFilter' | 'rechargeFilter' | 'billFilter' | 'labelSize'>
+  >;
   return {
     customerId: row.customer_id,
     userId: row.user_id,
     language: row.language as Language,
     ids: saved.ids ?? null,
     filter: saved.filter ?? null,
+    ledgerFilter: saved.ledgerFilter ?? null,
+    rechargeFilter: saved.rechargeFilter ?? null,
+    billFilter: saved.billFilter ?? null,
     labelSize: saved.labelSize ?? null,
   };
 }

@@ -27,6 +27,8 @@ export async function insertExportTask(db: Db, row: Insertable<ExportTasksTable>
 export interface ExportTaskListQuery {
   ids?: readonly string[] | null;
   status?: ExportTasksTable['status'] | null;
+  /** Only tasks of these kinds (those the caller may export). */
+  kinds: readonly ExportTasksTable['kind'][];
   pageIndex: number;
   pageSize: number;
 }
@@ -36,6 +38,8 @@ export async function listExportTasks(db: Db, customerId: string, query: ExportT
   let base = db.selectFrom('export_tasks').where('customer_id', '=', customerId);
   if (query.ids) base = base.where('id', 'in', query.ids.length > 0 ? [...query.ids] : ['']);
   if (query.status) base = base.where('status', '=', query.status);
+  if (query.kinds.length === 0) return { rows: [], total: 0 };
+  base = base.where('kind', 'in', [...query.kinds]);
   const [rows, count] = await Promise.all([
     base
       .selectAll()

@@ -1,11 +1,18 @@
 import { ApiCode } from '@portal/contracts/envelope';
-import type { ExportTask, ExportTaskCreateSchema } from '@portal/contracts/export-task';
+import { hasPermission } from '@portal/contracts/access';
+import {
+  EXPORT_KIND_PERMISSION,
+  EXPORT_KINDS,
+  type ExportKind,
+  type ExportTask,
+  type ExportTaskCreateSchema,
+} from '@portal/contracts/export-task';
 import type { Language } from '@portal/contracts/languages';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { enqueue } from '../../jobs/task-runner.ts';
-import { AppError, invalidField } from '../../lib/errors.ts';
+import { AppError, forbidden, invalidField } from '../../lib/errors.ts';
 import { isPlainId, newId } from '../../lib/ids.ts';
 import { translate } from '../../lib/messages.ts';
 import { StoredFileMissing, type FileStorage } from '../../lib/storage/index.ts';
@@ -45,6 +52,8 @@ export async function createExportTask(
   input: z.output<typeof ExportTaskCreateSchema>,
   language: Language,
 ): Promise<ExportTask> {
+  const permission = EXPORT_KIND_PERMISSION[input.kind];
+  if (!hasPermission(auth, permission)) throw forbidden(permission);
   if (!sourceFor(input.kind, input.format))
     throw new AppError(ApiCode.BadRequest, 'exportTask.kindUnavailable');
   const badId = input.ids?.findIndex((id) => !isPlainId(id)) ?? -1;
@@ -67,6 +76,9 @@ export async function createExportTask(
       request: JSON.stringify({
         ids: input.ids ?? null,
         filter: input.filter ?? null,
+        ledgerFilter: input.ledgerFilter ?? null,
+        rechargeFilter: input.rechargeFilter ?? null,
+        billFilter: input.billFilter ?? null,
         labelSize: input.labelSize ?? null,
       }),
       language,
@@ -90,14 +102,23 @@ export async function createExportTask(
   return toExportTask(row!, language);
 }
 
+/** The kinds whose tasks the user may see and download: those it may export. */
+export function exportableKinds(auth: AuthContext): ExportKind[] {
+  return EXPORT_KINDS.filter((kind) => hasPermission(auth, EXPORT_KIND_PERMISSION[kind]));
+}
+
 export async function queryExportTasks(
   db: Db,
   auth: AuthContext,
-  query: repo.ExportTaskListQuery,
+  query: Omit<repo.ExportTaskListQuery, 'kinds'>,
   language: Language,
 ) {
   const ids = query.ids?.filter(isPlainId);
-  const { rows, total } = await repo.listExportTasks(db, auth.customerId, { ...query, ids });
+  const { rows, total } = await repo.listExportTasks(db, auth.customerId, {
+    ...query,
+    ids,
+    kinds: exportableKinds(auth),
+  });
   return {
     items: rows.map((row) => toExportTask(row, language)),
     total,
@@ -124,6 +145,7 @@ export async function openExportFile(
   const row = isPlainId(id) ? await repo.findExportTask(db, auth.customerId, id) : undefined;
   if (
     !row ||
+    !hasPermission(auth, EXPORT_KIND_PERMISSION[row.kind]) ||
     row.status !== 'succeeded' ||
     !row.storage_key ||
     !row.file_name ||

@@ -1,11 +1,10 @@
-import { PostgresAdapter, type Insertable, type Updateable } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import { type Insertable, type Updateable } from 'kysely';
+import { isPostgres, type Db } from '../../db/database.ts';
 import type { OrdersTable, OrderTrackingEventsTable } from '../../db/schema.ts';
 import type { OrderAddress } from './operations.schemas.ts';
 
 /** SQL of the operations steps. Every statement on an order is scoped to its customer. */
 
-const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
  * The order a waybill number, or a customer code with the customer's reference number, names, with its

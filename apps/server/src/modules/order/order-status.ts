@@ -2,8 +2,8 @@ import { ApiCode } from '@portal/contracts/envelope';
 import type { Language } from '@portal/contracts/languages';
 import type { OrderStatus } from '@portal/contracts/order';
 import { canTransition } from '@portal/contracts/order-list';
-import { PostgresAdapter, sql, type Updateable } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import { sql, type Updateable } from 'kysely';
+import { isPostgres, type Db } from '../../db/database.ts';
 import type { OrdersTable } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { translate } from '../../lib/messages.ts';
@@ -59,7 +59,6 @@ export interface Transitioned {
   customerOrderNo: string;
 }
 
-const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
  * Moves one order of the customer to `to`, inside `trx`. Not the customer's order: 404. A change the

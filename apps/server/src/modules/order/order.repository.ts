@@ -1,5 +1,5 @@
-import { PostgresAdapter, sql, type Insertable, type Updateable } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import { sql, type Insertable, type Updateable } from 'kysely';
+import { isPostgres, type Db } from '../../db/database.ts';
 import type { OrderItemsTable, OrderParcelsTable, OrdersTable } from '../../db/schema.ts';
 import { isPlainId } from '../../lib/ids.ts';
 import { consigneeSearchText } from './order-filter.ts';
@@ -13,7 +13,6 @@ export type NewOrderRow = Omit<Insertable<OrdersTable>, 'customer_seq' | 'consig
 export type OrderParcelRow = OrderParcelsTable;
 export type OrderItemRow = OrderItemsTable;
 
-const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
  * The columns SQLite names for a unique index of this module: its error says "UNIQUE constraint failed:

@@ -2,7 +2,7 @@ import { ApiCode } from '@portal/contracts/envelope';
 import { fallbackCurrencyDisplay, formatMinorAmount } from '@portal/contracts/money';
 import { MAX_AMOUNT_MINOR } from '@portal/contracts/quantity';
 import { LEDGER_ENTRY_TYPES, type InsufficientBalance, type LedgerEntryType } from '@portal/contracts/wallet';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -29,6 +29,8 @@ export interface LedgerEntryInput {
   amount: number;
   heldChange: number;
   orderId?: string | null;
+  /** The recharge this row credits (a `recharge` row). */
+  rechargeId?: string | null;
   referenceNo?: string | null;
   remark?: string | null;
   createdBy?: string | null;
@@ -41,6 +43,8 @@ export interface PostedLedgerEntry {
   balanceAfter: number;
   heldAfter: number;
   creditLimit: number;
+  /** The row's time: now, or the wallet's previous row's time if that is later (clocks of instances differ). */
+  createdAt: string;
 }
 
 /**
@@ -75,6 +79,12 @@ type Executor = Db | Transaction<Database>;
  *   it ends; this process's Kysely connection runs one transaction at a time), so the statement sees
  *   every earlier committed change.
  * The unique (customer, currency, entry_no) index makes a lost update fail loudly instead of silently.
+ *
+ * For the consumption flow the same statement keeps two more promises: the row's time is the later of now
+ * and the wallet's previous row's time (`last_entry_at`), so within a wallet time never goes back as
+ * `entry_no` grows (a time range is one entry_no range, even with instances whose clocks differ), and the
+ * wallet's running totals of money in (Σ positive amounts) and out (Σ negative) are copied onto the row, so
+ * a period's in and out are differences of two rows.
  */
 export async function postLedgerEntry(db: Executor, entry: LedgerEntryInput): Promise<PostedLedgerEntry> {
   checkEntry(entry);
@@ -106,6 +116,7 @@ async function postInTransaction(trx: Executor, entry: LedgerEntryInput): Promis
   if (!wallet) throw await refusal(trx, entry);
   await followArrears(trx, entry, wallet.balance + wallet.credit_limit);
   const id = newId();
+  const createdAt = wallet.last_entry_at ?? now;
   await trx
     .insertInto('ledger_entries')
     .values({
@@ -119,12 +130,14 @@ async function postInTransaction(trx: Executor, entry: LedgerEntryInput): Promis
       balance_after: wallet.balance,
       held_after: wallet.held,
       order_id: entry.orderId ?? null,
-      recharge_id: null,
+      recharge_id: entry.rechargeId ?? null,
       bill_id: null,
       reference_no: entry.referenceNo ?? null,
       remark: entry.remark ?? null,
       created_by: entry.createdBy ?? null,
-      created_at: now,
+      created_at: createdAt,
+      total_in_after: wallet.total_in,
+      total_out_after: wallet.total_out,
     })
     .execute();
   return {
@@ -133,6 +146,7 @@ async function postInTransaction(trx: Executor, entry: LedgerEntryInput): Promis
     balanceAfter: wallet.balance,
     heldAfter: wallet.held,
     creditLimit: wallet.credit_limit,
+    createdAt,
   };
 }
 
@@ -181,6 +195,9 @@ function applyToWallet(trx: Executor, entry: LedgerEntryInput, now: string) {
       balance: eb('balance', '+', entry.amount),
       held: eb('held', '+', entry.heldChange),
       entry_count: eb('entry_count', '+', 1),
+      total_in: eb('total_in', '+', Math.max(entry.amount, 0)),
+      total_out: eb('total_out', '+', Math.min(entry.amount, 0)),
+      last_entry_at: sql<string>`case when ${eb.ref('last_entry_at')} > ${now} then ${eb.ref('last_entry_at')} else ${now} end`,
       updated_at: now,
     }))
     .where('customer_id', '=', entry.customerId)
@@ -191,7 +208,9 @@ function applyToWallet(trx: Executor, entry: LedgerEntryInput, now: string) {
     );
   }
   if (entry.heldChange < 0) update = update.where((eb) => eb(eb('held', '+', entry.heldChange), '>=', 0));
-  return update.returning(['balance', 'held', 'credit_limit', 'entry_count']).executeTakeFirst();
+  return update
+    .returning(['balance', 'held', 'credit_limit', 'entry_count', 'total_in', 'total_out', 'last_entry_at'])
+    .executeTakeFirst();
 }
 
 /** Why the UPDATE matched nothing, as the error to throw. */
@@ -258,8 +277,9 @@ function checkEntry(entry: LedgerEntryInput) {
 
 /**
  * Test support (and an operations check): for every wallet (of one customer, or all), balance = Σ amount
- * and held = Σ held change of its ledger rows, the rows are numbered 1…n without gaps, each row's balance
- * and held after follow from the previous row, and held is never negative. Throws naming every mismatch.
+ * and held = Σ held change of its ledger rows, the rows are numbered 1…n without gaps, each row's balance,
+ * held and running totals after follow from the previous row, no row is dated before the previous one,
+ * and held is never negative. Throws naming every mismatch.
  */
 export async function assertLedgerConsistent(db: Executor, customerId?: string): Promise<void> {
   let walletQuery = db.selectFrom('wallets').selectAll();
@@ -273,6 +293,9 @@ export async function assertLedgerConsistent(db: Executor, customerId?: string):
       'held_change',
       'balance_after',
       'held_after',
+      'total_in_after',
+      'total_out_after',
+      'created_at',
     ]);
   if (customerId) {
     walletQuery = walletQuery.where('customer_id', '=', customerId);
@@ -296,9 +319,23 @@ export async function assertLedgerConsistent(db: Executor, customerId?: string):
     byWallet.delete(key);
     let balance = 0;
     let held = 0;
+    let totalIn = 0;
+    let totalOut = 0;
+    let previousAt = '';
     rows.forEach((row, index) => {
       balance += row.amount;
       held += row.held_change;
+      if (row.amount > 0) totalIn += row.amount;
+      else totalOut += row.amount;
+      if (row.total_in_after !== totalIn || row.total_out_after !== totalOut)
+        problems.push(
+          `${key} #${row.entry_no}: running totals ${row.total_in_after}/${row.total_out_after}, rows sum to ${totalIn}/${totalOut}`,
+        );
+      if (row.created_at < previousAt)
+        problems.push(
+          `${key} #${row.entry_no}: dated ${row.created_at}, before the previous row (${previousAt})`,
+        );
+      previousAt = row.created_at;
       if (row.entry_no !== index + 1) problems.push(`${key}: row ${index + 1} is numbered ${row.entry_no}`);
       if (row.balance_after !== balance)
         problems.push(`${key} #${row.entry_no}: balance after ${row.balance_after}, rows sum to ${balance}`);
@@ -308,6 +345,8 @@ export async function assertLedgerConsistent(db: Executor, customerId?: string):
     });
     if (wallet.balance !== balance) problems.push(`${key}: balance ${wallet.balance} ≠ Σ amount ${balance}`);
     if (wallet.held !== held) problems.push(`${key}: held ${wallet.held} ≠ Σ held change ${held}`);
+    if (wallet.total_in !== totalIn || wallet.total_out !== totalOut)
+      problems.push(`${key}: totals ${wallet.total_in}/${wallet.total_out} ≠ rows ${totalIn}/${totalOut}`);
     if (wallet.entry_count !== rows.length)
       problems.push(`${key}: entry count ${wallet.entry_count} ≠ ${rows.length} rows`);
   }
