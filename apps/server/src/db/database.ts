@@ -8,7 +8,8 @@ import type { Database } from './schema.ts';
 export type Db = Kysely<Database>;
 
 /** Whether `db` (or a transaction of it) speaks to PostgreSQL: row locks (`FOR UPDATE`) and sequences are PostgreSQL-only. */
-export const isPostgres = <T>(db: Kysely<T>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
+export const isPostgres = (db: { getExecutor(): { adapter: unknown } }): boolean =>
+  db.getExecutor().adapter instanceof PostgresAdapter;
 
 // PostgreSQL bigint and numeric columns arrive as strings by default; counts and amounts here fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
