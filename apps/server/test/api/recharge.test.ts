@@ -10,7 +10,11 @@ let app: FastifyInstance;
 let close: () => Promise<void>;
 const OPERATOR_KEY = 'operator-key-for-recharge-tests-0123456789';
 beforeAll(async () => {
-  ({ app, close } = await createTestApp({ OPERATOR_API_KEY: OPERATOR_KEY, TOPUP_LOOKUPS_PER_ADDRESS: '5' }));
+  ({ app, close } = await createTestApp({
+    OPERATOR_API_KEY: OPERATOR_KEY,
+    TOPUP_LOOKUPS_PER_ADDRESS: '5',
+    TOPUP_LOOKUP_WINDOW_SECONDS: '86400',
+  }));
 });
 afterAll(async () => close());
 
