@@ -563,6 +563,34 @@ describe('the public /topUp page', () => {
   });
 });
 
+describe('the demo customer', () => {
+  it('has a paid sandbox top-up, a closed WeChat order and a bank transfer waiting with its voucher', async () => {
+    const { jwtToken } = await signIn(app);
+    const records = await rechargeApi(app, jwtToken, 'en-US').query({});
+    expect(records.data.list.map((r) => [r.channel, r.status])).toEqual([
+      ['bank_transfer', 'pending'],
+      ['wechat', 'closed'],
+      ['alipay', 'paid'],
+    ]);
+    expect(records.data.list[1]!.statusReason).toBe('Not paid in time; the order was closed');
+    const voucher = await app.inject({
+      url: '/api/FileManagement/Download',
+      query: { id: records.data.list[0]!.voucherFileId! },
+      headers: { authorization: `Bearer ${jwtToken}` },
+    });
+    expect(voucher.statusCode).toBe(200);
+    expect(voucher.headers['content-type']).toBe('image/png');
+    const customerId = (
+      await app.db
+        .selectFrom('customers')
+        .select('id')
+        .where('code', '=', 'C100023')
+        .executeTakeFirstOrThrow()
+    ).id;
+    await assertLedgerConsistent(app.db, customerId);
+  });
+});
+
 describe('arrears', () => {
   it('a customer in arrears gets 203 on normal calls, tops up through TopUp/* and the sandbox, and is active again', async () => {
     const { customerId, token } = await customer();
