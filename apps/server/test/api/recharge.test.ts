@@ -259,6 +259,112 @@ describe('online top-up through the sandbox', () => {
   });
 });
 
+describe('the payer’s poll', () => {
+  it('asks the provider when a started recharge has waited over 15 s, so a lost notification does not keep the payer waiting', async () => {
+    const { customerId, api } = await customer();
+    const { recharge, payToken } = await startedRecharge(api, 4_400);
+    await api.decide(recharge.rechargeNo, payToken, true);
+    // Young: the poll waits for the notification.
+    expect((await api.result(recharge.rechargeNo, payToken)).data.status).toBe('pending');
+    await app.db
+      .updateTable('recharges')
+      .set({ created_at: new Date(Date.now() - 20_000).toISOString() })
+      .where('id', '=', recharge.id)
+      .execute();
+    expect((await api.result(recharge.rechargeNo, payToken)).data.status).toBe('paid');
+    expect((await wallet(customerId))?.balance).toBe(4_400);
+    expect(await rechargeRows(customerId)).toHaveLength(1);
+  });
+});
+
+describe('another provider on a channel', () => {
+  it('closes the sandbox cashier, keeps sandbox notifications away from its recharges, and answers its own notify path', async () => {
+    const { PaymentProviders } = await import('../../src/modules/payment/providers.ts');
+    expect(app.payments).toBeInstanceOf(PaymentProviders);
+    const sandbox = app.payments.sandbox!;
+    const calls: string[] = [];
+    // A stand-in playing a real provider: trusts a JSON body with a shared secret field.
+    const fake = {
+      name: 'alipay' as const,
+      startPayment: async () => ({ cashierUrl: 'https://pay.example/cashier', codeUrl: null }),
+      verifyNotification: async ({ rawBody }: { rawBody: Buffer }) => {
+        const body = JSON.parse(rawBody.toString('utf8')) as {
+          secret: string;
+          rechargeNo: string;
+          amount: number;
+        };
+        const { NotificationRejected } = await import('../../src/modules/payment/payment-provider.ts');
+        if (body.secret !== 's3cret')
+          throw new NotificationRejected('bad_signature', 'wrong secret', body.rechargeNo);
+        return {
+          state: 'paid' as const,
+          rechargeNo: body.rechargeNo,
+          tradeNo: 'ALI-1',
+          amount: body.amount,
+          currencyCode: 'CNY',
+          paidAt: new Date(),
+        };
+      },
+      acknowledge: () => ({ statusCode: 200, contentType: 'text/plain', body: 'success' }),
+      refuse: () => ({ statusCode: 200, contentType: 'text/plain', body: 'fail' }),
+      queryPayment: async (_channel: string, rechargeNo: string) => {
+        calls.push(rechargeNo);
+        return { state: 'pending' as const, rechargeNo };
+      },
+      closePayment: async () => undefined,
+    };
+    app.payments.use('alipay', fake);
+    try {
+      const { customerId, api } = await customer();
+      const { recharge, payToken, started } = await startedRecharge(api, 9_900, 'alipay');
+      expect(started).toMatchObject({ provider: 'alipay', cashierUrl: 'https://pay.example/cashier' });
+      expect((await api.get(recharge.id)).data.provider).toBe('alipay');
+      // WeChat still uses the sandbox: its cashier stays open, but not for this Alipay recharge.
+      expect((await api.cashier(recharge.rechargeNo, payToken)).code).toBe(ApiCode.NotFound);
+      expect(await notifySandbox(app, paid(recharge.rechargeNo, 9_900))).toMatchObject({ status: 400 });
+      const forged = await app.inject({
+        method: 'POST',
+        url: '/pay/notify/alipay',
+        payload: JSON.stringify({ secret: 'guess', rechargeNo: recharge.rechargeNo, amount: 9_900 }),
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(forged.body).toBe('fail');
+      const real = await app.inject({
+        method: 'POST',
+        url: '/pay/notify/alipay',
+        payload: JSON.stringify({ secret: 's3cret', rechargeNo: recharge.rechargeNo, amount: 9_900 }),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(real.body).toBe('success');
+      expect((await wallet(customerId))?.balance).toBe(9_900);
+      expect((await notificationsOf(recharge.rechargeNo)).map((n) => [n.provider, n.outcome])).toEqual([
+        ['sandbox', 'app_mismatch'],
+        ['alipay', 'bad_signature'],
+        ['alipay', 'credited'],
+      ]);
+      // Both channels off the sandbox: its cashier is closed altogether.
+      app.payments.use('wechat', { ...fake });
+      const other = await api.create({ amount: 1_000, channel: 'wechat' });
+      expect((await api.cashier(other.data.recharge.rechargeNo, other.data.payToken)).code).toBe(
+        ApiCode.NotFound,
+      );
+      expect(
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/pay/notify/sandbox',
+            payload: '{}',
+            headers: { 'content-type': 'application/json' },
+          })
+        ).statusCode,
+      ).toBe(404);
+    } finally {
+      app.payments.use('alipay', sandbox);
+      app.payments.use('wechat', sandbox);
+    }
+  });
+});
+
 describe('recharge records and their guards', () => {
   it('lists newest first with filters and paid totals; another customer’s ids are not found', async () => {
     const { api } = await customer();
