@@ -259,6 +259,50 @@ describe('online top-up through the sandbox', () => {
   });
 });
 
+describe('the sandbox’s delivery', () => {
+  it('retries a notification that was not acknowledged, with the runner’s backoff, until it is', async () => {
+    const { customerId, api } = await customer();
+    const { recharge, payToken } = await startedRecharge(api, 7_700);
+    await api.decide(recharge.rechargeNo, payToken, true);
+    // The portal refuses the first delivery (its recharge says another amount for a moment).
+    await app.db.updateTable('recharges').set({ amount: 7_701 }).where('id', '=', recharge.id).execute();
+    await app.taskRunner.runOnce();
+    const task = () =>
+      app.db
+        .selectFrom('tasks')
+        .select(['status', 'attempts', 'run_after'])
+        .where('id', '=', `sandbox-pay:${recharge.rechargeNo}`)
+        .executeTakeFirstOrThrow();
+    const waiting = await task();
+    expect(waiting).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(Date.parse(waiting.run_after)).toBeGreaterThan(Date.now());
+    expect(await wallet(customerId)).toBeUndefined();
+    // Not before its backoff…
+    expect(await app.taskRunner.runOnce()).toEqual([]);
+    await app.db.updateTable('recharges').set({ amount: 7_700 }).where('id', '=', recharge.id).execute();
+    // …and then it arrives and is acknowledged.
+    await app.taskRunner.runOnce(new Date(Date.parse(waiting.run_after) + 1));
+    expect(await task()).toMatchObject({ status: 'succeeded', attempts: 2 });
+    expect((await notificationsOf(recharge.rechargeNo)).map((n) => n.outcome)).toEqual([
+      'amount_mismatch',
+      'credited',
+    ]);
+    expect((await wallet(customerId))?.balance).toBe(7_700);
+  });
+
+  it('starts only a pending recharge of the call’s channel', async () => {
+    const { api } = await customer();
+    const created = await api.create({ amount: 1_000, channel: 'alipay' });
+    const { rechargeNo } = created.data.recharge;
+    expect((await api.startWeChat(rechargeNo, created.data.payToken)).code).toBe(ApiCode.Conflict);
+    const started = await api.startAlipay(rechargeNo, created.data.payToken);
+    expect(started.data.codeUrl).toBeNull();
+    // Starting again (a reload) keeps the first expiry.
+    const again = await api.startAlipay(rechargeNo, created.data.payToken);
+    expect(again.data.expiresAt).toBe(started.data.expiresAt);
+  });
+});
+
 describe('the payer’s poll', () => {
   it('asks the provider when a started recharge has waited over 15 s, so a lost notification does not keep the payer waiting', async () => {
     const { customerId, api } = await customer();
@@ -666,6 +710,32 @@ describe('the public /topUp page', () => {
       answer = await pub.lookup('NOSUCHCODE');
     expect(answer.code).toBe(ApiCode.TooManyRequests);
     expect(answer.message).toMatch(/^Too many look-ups; please try again in \d+ seconds$/);
+  });
+});
+
+describe('the rate-limit counters', () => {
+  it('are deleted by the retention task once their window is over', async () => {
+    const { hitRateLimit } = await import('../../src/lib/rate-limit.ts');
+    const rule = { bucket: 'test:retention', limit: 2, windowSeconds: 60 };
+    const at = new Date('2026-01-01T00:00:30Z');
+    expect((await hitRateLimit(app.db, rule, at)).allowed).toBe(true);
+    expect((await hitRateLimit(app.db, rule, at)).allowed).toBe(true);
+    expect(await hitRateLimit(app.db, rule, at)).toMatchObject({
+      allowed: false,
+      hits: 3,
+      retryAfterSeconds: 30,
+    });
+    // The next window counts afresh.
+    expect((await hitRateLimit(app.db, rule, new Date('2026-01-01T00:01:00Z'))).hits).toBe(1);
+    const { deleteExpiredData } = await import('../../src/jobs/retention.ts');
+    const deleted = await deleteExpiredData(app.db, new Date('2026-01-01T00:01:10Z'), 180);
+    expect(deleted.rateLimitHits).toBeGreaterThanOrEqual(1);
+    const left = await app.db
+      .selectFrom('rate_limit_hits')
+      .select('window_start')
+      .where('bucket', '=', 'test:retention')
+      .execute();
+    expect(left).toEqual([{ window_start: '2026-01-01T00:01:00.000Z' }]);
   });
 });
 
