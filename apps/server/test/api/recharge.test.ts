@@ -290,6 +290,27 @@ describe('the sandbox’s delivery', () => {
     expect((await wallet(customerId))?.balance).toBe(7_700);
   });
 
+  it('a retried create with the same Idempotency-Key answers the first recharge', async () => {
+    const { token, customerId } = await customer();
+    const send = () =>
+      call<{ recharge: { rechargeNo: string } }>(app, {
+        method: 'POST',
+        url: '/api/OrderMall/CreateOrder',
+        token,
+        body: { amount: 1_500, channel: 'alipay' },
+        headers: { 'idempotency-key': 'topup-click-1' },
+      });
+    const [first, second] = [await send(), await send()];
+    expect(second.data.recharge.rechargeNo).toBe(first.data.recharge.rechargeNo);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    const rows = await app.db
+      .selectFrom('recharges')
+      .select('id')
+      .where('customer_id', '=', customerId)
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+
   it('starts only a pending recharge of the call’s channel', async () => {
     const { api } = await customer();
     const created = await api.create({ amount: 1_000, channel: 'alipay' });
