@@ -2,6 +2,8 @@ import { generateKeyPairSync } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AlipayProvider, type AlipayConfig } from '../../src/modules/payment/alipay-provider.ts';
+import { rechargeDepsOf } from '../../src/modules/payment/payments-plugin.ts';
+import { reconcileRecharges } from '../../src/modules/recharge/recharge-reconcile.ts';
 import { WechatPayProvider, type WechatPayConfig } from '../../src/modules/payment/wechat-pay-provider.ts';
 import { createCustomer } from '../support/factories.ts';
 import { playAlipay, playWechatPay } from '../support/payment-providers.ts';
@@ -269,5 +271,105 @@ describe('WeChat Pay, configured for real', () => {
       .where('outcome', '=', 'bad_signature')
       .execute();
     expect(refused.length).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('reconciliation with the real providers, when no notification comes', () => {
+  /** What each provider says about a recharge number; anything else it does not know. */
+  const alipayTrades = new Map<string, Record<string, unknown>>();
+  const wechatOrders = new Map<string, Record<string, unknown>>();
+  let signAlipayAnswers = true;
+  const reconcileAt = (minutesFromNow: number) =>
+    reconcileRecharges(rechargeDepsOf(app), app.log, new Date(Date.now() + minutesFromNow * 60_000));
+
+  beforeAll(() => {
+    alipay.http.respond = (request) => {
+      const params = new URLSearchParams(request.body);
+      const method = params.get('method')!;
+      const { out_trade_no } = JSON.parse(params.get('biz_content')!) as { out_trade_no: string };
+      const trade = alipayTrades.get(out_trade_no);
+      const member =
+        method === 'alipay.trade.close'
+          ? { code: '10000', msg: 'Success', out_trade_no }
+          : trade
+            ? { code: '10000', msg: 'Success', out_trade_no, ...trade }
+            : {
+                code: '40004',
+                msg: 'Business Failed',
+                sub_code: 'ACQ.TRADE_NOT_EXIST',
+                sub_msg: '交易不存在',
+              };
+      return alipay.gatewayAnswer(method, member, signAlipayAnswers ? undefined : null);
+    };
+    wechat.http.respond = (request) => {
+      const url = new URL(request.url);
+      if (url.pathname.endsWith('/native'))
+        return wechat.answer(200, { code_url: 'weixin://wxpay/bizpayurl?pr=R' });
+      const rechargeNo = decodeURIComponent(url.pathname.split('/')[5]!);
+      if (url.pathname.endsWith('/close')) return wechat.answer(204, null);
+      const order = wechatOrders.get(rechargeNo);
+      return order
+        ? wechat.answer(200, wechat.transaction({ out_trade_no: rechargeNo, ...order }))
+        : wechat.answer(404, { code: 'ORDER_NOT_EXIST', message: '订单不存在' });
+    };
+  });
+
+  it('credits an Alipay payment the query reports, once, and only from a signed answer', async () => {
+    const { customerId, api } = await customer();
+    const before = await balance(customerId);
+    const { recharge, payToken } = (await api.create({ amount: 8_800, channel: 'alipay' })).data;
+    expect((await api.startAlipay(recharge.rechargeNo, payToken)).code).toBe(200);
+    alipayTrades.set(recharge.rechargeNo, {
+      trade_no: '2026112622001404330500077777',
+      trade_status: 'TRADE_SUCCESS',
+      total_amount: '88.00',
+      send_pay_date: '2026-11-26 18:00:04',
+    });
+
+    signAlipayAnswers = false;
+    await reconcileAt(2);
+    expect(await balance(customerId)).toBe(before);
+    expect((await api.get(recharge.id)).data.status).toBe('pending');
+
+    signAlipayAnswers = true;
+    await reconcileAt(2);
+    await reconcileAt(3);
+    expect(await balance(customerId)).toBe(before + 8_800);
+    expect(await rechargeCredits(customerId)).toHaveLength(1);
+    expect((await api.get(recharge.id)).data).toMatchObject({
+      status: 'paid',
+      providerTradeNo: '2026112622001404330500077777',
+    });
+  });
+
+  it('closes an unpaid WeChat Pay order at the provider and here once it expired, and credits a paid one', async () => {
+    const { customerId, api } = await customer();
+    const before = await balance(customerId);
+    const unpaid = (await api.create({ amount: 10_000, channel: 'wechat' })).data;
+    const paid = (await api.create({ amount: 12_300, channel: 'wechat' })).data;
+    for (const { recharge, payToken } of [unpaid, paid])
+      expect((await api.startWeChat(recharge.rechargeNo, payToken)).code).toBe(200);
+    wechatOrders.set(unpaid.recharge.rechargeNo, { trade_state: 'NOTPAY' });
+    wechatOrders.set(paid.recharge.rechargeNo, {
+      transaction_id: '4200000000202611260000077777',
+      trade_state: 'SUCCESS',
+      success_time: '2026-11-26T18:00:04+08:00',
+      amount: { total: 12_300, payer_total: 12_300, currency: 'CNY' },
+    });
+
+    await reconcileAt(2);
+    expect((await api.get(unpaid.recharge.id)).data.status).toBe('pending');
+    expect((await api.get(paid.recharge.id)).data.status).toBe('paid');
+    expect(await balance(customerId)).toBe(before + 12_300);
+
+    // Past the expiry (RECHARGE_EXPIRE_MINUTES, 30 by default) the unpaid one is closed there, then here.
+    await reconcileAt(31);
+    expect((await api.get(unpaid.recharge.id)).data.status).toBe('closed');
+    const closeCalls = wechat.http.requests.filter((request) =>
+      request.url.endsWith(`/out-trade-no/${unpaid.recharge.rechargeNo}/close`),
+    );
+    expect(closeCalls).toHaveLength(1);
+    expect(await balance(customerId)).toBe(before + 12_300);
+    expect(await rechargeCredits(customerId)).toHaveLength(1);
   });
 });
