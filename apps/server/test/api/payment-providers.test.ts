@@ -234,6 +234,36 @@ describe('WeChat Pay, configured for real', () => {
     ]);
   });
 
+  it('answers a clear "try again later" when WeChat Pay fails or answers unsigned, and starts once it works', async () => {
+    const { customerId, main } = await createCustomer(app.db);
+    const { jwtToken } = await signIn(app, main);
+    const english = rechargeApi(app, jwtToken, 'en-US');
+    const chinese = rechargeApi(app, jwtToken, 'zh-CN');
+    const { recharge, payToken } = (await english.create({ amount: 10_000, channel: 'wechat' })).data;
+    wechat.http.respond = () => wechat.answer(500, { code: 'SYSTEM_ERROR', message: '系统错误' });
+    const failed = await english.startWeChat(recharge.rechargeNo, payToken);
+    expect(failed).toMatchObject({ code: 503, data: null });
+    expect(failed.message).toBe(
+      'The payment provider cannot take this payment right now; please try again later or choose another way to pay',
+    );
+    wechat.http.respond = () => ({
+      status: 200,
+      headers: {},
+      body: '{"code_url":"weixin://wxpay/bizpayurl?pr=Fake"}',
+    });
+    const unsigned = await chinese.startWeChat(recharge.rechargeNo, payToken);
+    expect(unsigned).toMatchObject({
+      code: 503,
+      message: '支付渠道暂时无法处理，请稍后重试或选择其他支付方式',
+    });
+    expect((await english.get(recharge.id)).data).toMatchObject({ status: 'pending', expiresAt: null });
+    expect(await balance(customerId)).toBe(0);
+
+    wechat.http.respond = () => wechat.answer(200, { code_url: 'weixin://wxpay/bizpayurl?pr=Works' });
+    const started = await english.startWeChat(recharge.rechargeNo, payToken);
+    expect(started.data).toMatchObject({ codeUrl: 'weixin://wxpay/bizpayurl?pr=Works' });
+  });
+
   it('credits nothing for a forged, stale, undecryptable, foreign-merchant or wrong-amount notification', async () => {
     const { customerId, api } = await customer();
     const before = await balance(customerId);

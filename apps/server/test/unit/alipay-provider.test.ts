@@ -297,11 +297,11 @@ describe('Alipay provider', () => {
 
     alipay.http.respond = () => alipay.gatewayAnswer('alipay.trade.query', member, null);
     await expect(provider.queryPayment('alipay', order.rechargeNo)).rejects.toMatchObject({
-      code: 'bad_signature',
+      providerCode: 'bad_signature',
     });
     alipay.http.respond = () => alipay.gatewayAnswer('alipay.trade.query', member, stranger.privateKey);
     await expect(provider.queryPayment('alipay', order.rechargeNo)).rejects.toMatchObject({
-      code: 'bad_signature',
+      providerCode: 'bad_signature',
     });
     alipay.http.respond = () => {
       const genuine = alipay.gatewayAnswer('alipay.trade.query', {
@@ -311,17 +311,17 @@ describe('Alipay provider', () => {
       return { ...genuine, body: genuine.body.replace('WAIT_BUYER_PAY', 'TRADE_SUCCESS') };
     };
     await expect(provider.queryPayment('alipay', order.rechargeNo)).rejects.toMatchObject({
-      code: 'bad_signature',
+      providerCode: 'bad_signature',
     });
     alipay.http.respond = () => ({ status: 502, body: 'Bad Gateway' });
     await expect(provider.queryPayment('alipay', order.rechargeNo)).rejects.toMatchObject({
-      code: 'http_error',
+      providerCode: 'http_error',
     });
     alipay.http.respond = () => {
       throw new Error('connect ETIMEDOUT');
     };
     await expect(provider.queryPayment('alipay', order.rechargeNo)).rejects.toMatchObject({
-      code: 'http_error',
+      providerCode: 'http_error',
     });
   });
 
@@ -360,7 +360,7 @@ describe('Alipay provider', () => {
         total_amount: '123.45',
       });
     await expect(provider.queryPayment('alipay', order.rechargeNo)).rejects.toMatchObject({
-      code: 'malformed',
+      providerCode: 'malformed',
     });
   });
 
@@ -402,13 +402,13 @@ describe('Alipay provider', () => {
     await expect(provider.closePayment('alipay', order.rechargeNo)).resolves.toBeUndefined();
     alipay.http.respond = tradeIs('TRADE_SUCCESS');
     await expect(provider.closePayment('alipay', order.rechargeNo)).rejects.toMatchObject({
-      code: 'trade_paid',
+      providerCode: 'trade_paid',
     });
 
     alipay.http.respond = () =>
       alipay.gatewayAnswer('alipay.trade.close', { code: '10000', msg: 'Success' }, stranger.privateKey);
     await expect(provider.closePayment('alipay', order.rechargeNo)).rejects.toMatchObject({
-      code: 'bad_signature',
+      providerCode: 'bad_signature',
     });
   });
 });

@@ -109,15 +109,23 @@ describe('WeChat Pay provider', () => {
 
   it('refuses an unsigned, foreign-signed or stale answer to a payment start', async () => {
     wechat.http.respond = () => ({ status: 200, headers: {}, body: '{"code_url":"weixin://x"}' });
-    await expect(provider.startPayment('wechat', order)).rejects.toMatchObject({ code: 'bad_signature' });
+    await expect(provider.startPayment('wechat', order)).rejects.toMatchObject({
+      providerCode: 'bad_signature',
+    });
     wechat.http.respond = () =>
       wechat.answer(200, { code_url: 'weixin://x' }, { signWith: stranger.privateKey });
-    await expect(provider.startPayment('wechat', order)).rejects.toMatchObject({ code: 'bad_signature' });
+    await expect(provider.startPayment('wechat', order)).rejects.toMatchObject({
+      providerCode: 'bad_signature',
+    });
     wechat.http.respond = () =>
       wechat.answer(200, { code_url: 'weixin://x' }, { timestamp: nowSeconds() - 301 });
-    await expect(provider.startPayment('wechat', order)).rejects.toMatchObject({ code: 'bad_signature' });
+    await expect(provider.startPayment('wechat', order)).rejects.toMatchObject({
+      providerCode: 'bad_signature',
+    });
     wechat.http.respond = () => wechat.answer(400, { code: 'PARAM_ERROR', message: '参数错误' });
-    await expect(provider.startPayment('wechat', order)).rejects.toMatchObject({ code: 'PARAM_ERROR' });
+    await expect(provider.startPayment('wechat', order)).rejects.toMatchObject({
+      providerCode: 'PARAM_ERROR',
+    });
     await expect(provider.startPayment('wechat', { ...order, currencyCode: 'USD' })).rejects.toThrow(
       PaymentProviderError,
     );
@@ -276,18 +284,18 @@ describe('WeChat Pay provider', () => {
       body: '{"code":"ORDER_NOT_EXIST","message":"x"}',
     });
     await expect(provider.queryPayment('wechat', order.rechargeNo)).rejects.toMatchObject({
-      code: 'bad_signature',
+      providerCode: 'bad_signature',
     });
     wechat.http.respond = () => {
       const answer = wechat.answer(200, wechat.transaction(paid({ trade_state: 'NOTPAY' })));
       return { ...answer, body: answer.body.replace('NOTPAY', 'SUCCESS') };
     };
     await expect(provider.queryPayment('wechat', order.rechargeNo)).rejects.toMatchObject({
-      code: 'bad_signature',
+      providerCode: 'bad_signature',
     });
     wechat.http.respond = () => wechat.answer(200, wechat.transaction(paid({ out_trade_no: 'R-OTHER' })));
     await expect(provider.queryPayment('wechat', order.rechargeNo)).rejects.toMatchObject({
-      code: 'malformed',
+      providerCode: 'malformed',
     });
   });
 
@@ -303,15 +311,15 @@ describe('WeChat Pay provider', () => {
 
     wechat.http.respond = () => ({ status: 204, headers: {}, body: '' });
     await expect(provider.closePayment('wechat', order.rechargeNo)).rejects.toMatchObject({
-      code: 'bad_signature',
+      providerCode: 'bad_signature',
     });
     wechat.http.respond = () => wechat.answer(400, { code: 'ORDERPAID', message: '订单已支付' });
     await expect(provider.closePayment('wechat', order.rechargeNo)).rejects.toMatchObject({
-      code: 'trade_paid',
+      providerCode: 'trade_paid',
     });
     wechat.http.respond = () => wechat.answer(500, { code: 'SYSTEM_ERROR', message: '系统错误' });
     await expect(provider.closePayment('wechat', order.rechargeNo)).rejects.toMatchObject({
-      code: 'SYSTEM_ERROR',
+      providerCode: 'SYSTEM_ERROR',
     });
   });
 });
