@@ -304,6 +304,49 @@ describe('WeChat Pay, configured for real', () => {
   });
 });
 
+describe('hostile notifications to the real providers', () => {
+  const outcomeCounts = async () => {
+    const rows = await app.db.selectFrom('payment_notifications').select('outcome').execute();
+    const counts: Record<string, number> = {};
+    for (const { outcome } of rows) counts[outcome] = (counts[outcome] ?? 0) + 1;
+    return counts;
+  };
+
+  it('refuses empty, garbage, control-character and oversized bodies with the answer each provider expects', async () => {
+    const { customerId, api } = await customer();
+    const before = await balance(customerId);
+    const { recharge } = (await api.create({ amount: 10_000, channel: 'alipay' })).data;
+    const outcomesBefore = await outcomeCounts();
+    const bodies = [
+      Buffer.alloc(0),
+      Buffer.from('{"not":"a form"}'),
+      Buffer.from(
+        `out_trade_no=${recharge.rechargeNo}&trade_status=TRADE_SUCCESS&total_amount=100.00&sign=\u0000\u0007%00%1B`,
+      ),
+      Buffer.from('%E0%A4%A=broken&%%%'),
+    ];
+    for (const body of bodies) {
+      const alipayAnswer = await notifyAlipay(body);
+      expect(alipayAnswer.statusCode).toBe(200);
+      expect(alipayAnswer.body).toBe('failure');
+      const wechatAnswer = await notifyWechat({ headers: {}, body: body.toString('utf8') });
+      expect(wechatAnswer.statusCode).toBe(500);
+      expect(wechatAnswer.json()).toMatchObject({ code: 'FAIL' });
+    }
+    // Every delivery is logged, each as a bad signature.
+    const outcomesAfter = await outcomeCounts();
+    expect({ ...outcomesAfter, bad_signature: outcomesAfter.bad_signature! - bodies.length * 2 }).toEqual({
+      ...outcomesBefore,
+      bad_signature: outcomesBefore.bad_signature ?? 0,
+    });
+
+    const oversized = await notifyAlipay(Buffer.from(`a=${'x'.repeat(70 * 1024)}`));
+    expect(oversized.statusCode).toBe(413);
+    expect(await balance(customerId)).toBe(before);
+    expect((await api.get(recharge.id)).data.status).toBe('pending');
+  });
+});
+
 describe('reconciliation with the real providers, when no notification comes', () => {
   /** What each provider says about a recharge number; anything else it does not know. */
   const alipayTrades = new Map<string, Record<string, unknown>>();
