@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { X509Certificate, generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/config.ts';
 import {
@@ -13,6 +13,26 @@ import {
 
 const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const ec = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+/** A self-signed RSA certificate: merchants on WeChat Pay's platform certificates configure one instead of a public key. */
+const CERTIFICATE = `-----BEGIN CERTIFICATE-----
+MIIDKzCCAhOgAwIBAgIUUVXiO1XVcVbM2Wd/HWZJ/6LUWZQwDQYJKoZIhvcNAQEL
+BQAwJTEjMCEGA1UEAwwaV2VDaGF0IFBheSBwbGF0Zm9ybSAodGVzdCkwHhcNMjYx
+MTI2MTExNzAwWhcNMzYxMTIzMTExNzAwWjAlMSMwIQYDVQQDDBpXZUNoYXQgUGF5
+IHBsYXRmb3JtICh0ZXN0KTCCASIwDQYJKoZIhvcNAQEBBQADggEPADCCAQoCggEB
+AMag7K9seU6ExFc5rJ6iTstQVR9aSpQjUzSyCa2FHrEJB1G5DvjFG+MX+8s+tKvZ
+Rs1PgArE2WC0EKfgtNyaET5wjK7vdvQn6Z0wanwhsa/ydiK1zrgeFfqLRY2Hhghj
+4hxulLqEQQShM8sNi55P08kLsLj7eTlnx1SNvlFOPAiQbW/BsQGRqvyWMBu3eV8C
+cd8ymF+KcMaHt1ju9q38lU6OfjK6xeTj4CgBMeh+B5CJnwnY07YffVYs2FBTlOWE
+5AtOVcyY3MAV7QILEuGNxVc2urszeKkpDr9do6xCNItEEcOW8q1AE1JtC7QPtGvP
+YvpvyFPJGM1LQhhhIXRMPq0CAwEAAaNTMFEwHQYDVR0OBBYEFKRzy5+QZWrDLL/l
+VleheXVNGxI2MB8GA1UdIwQYMBaAFKRzy5+QZWrDLL/lVleheXVNGxI2MA8GA1Ud
+EwEB/wQFMAMBAf8wDQYJKoZIhvcNAQELBQADggEBAInWFREZAI+2KvRWFciINAk8
+z+4RKyyDnxlchofa3E1IsIKAIuCvElO1mTGXhgMud9Z0kuxSWvkpAWvQnUpkwewR
+318rg/BFqhXP/g3sJ48EATA5+WY9p5LxRl3aBnx1iJvvD76Q4krVJ61rN9j7d4h/
+2WTGMitci6Orq8pRCrpXJPLS+Sq/aPKN1JiOrcEx+Hy/6s5bCZJgT1P8jTZGlD7P
++A+alYek2AfZ+cdHOS9lUy4ncPlCzJQYUspj7IA8MZjcUmVR85doPtgotyQ+PTbN
+CIfThbE1RflNE4dUegwhqES7ejuocuw9fTF82nS6RxCWmXH8KYncPJH+7qtUKDo=
+-----END CERTIFICATE-----`;
 
 describe('provider keys', () => {
   it('reads every form the providers hand keys out in', () => {
@@ -37,6 +57,16 @@ describe('provider keys', () => {
       rsa.publicKey.export({ format: 'der', type: 'pkcs1' }).toString('base64'),
     ])
       expect(loadPublicKey(text, 'KEY').export({ format: 'der', type: 'spki' })).toEqual(publicDer);
+  });
+
+  it('reads the public key of an X.509 certificate', () => {
+    const fromCertificate = new X509Certificate(CERTIFICATE).publicKey.export({
+      format: 'der',
+      type: 'spki',
+    });
+    expect(loadPublicKey(CERTIFICATE, 'KEY').export({ format: 'der', type: 'spki' })).toEqual(
+      fromCertificate,
+    );
   });
 
   it('stops the start with the variable named when a key is unreadable or not RSA', () => {
