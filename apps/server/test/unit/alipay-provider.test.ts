@@ -226,6 +226,20 @@ describe('Alipay provider', () => {
     expect(forgedRejection.outcome).toBe('bad_signature');
     expect(forgedRejection.rechargeNo).toBe(order.rechargeNo);
 
+    // An unverified order number is named in the refusal only when it can be one of ours.
+    const oddNumber = alipay.notification(
+      {
+        out_trade_no: 'R1\u0000<script>',
+        trade_no: 'T',
+        trade_status: 'TRADE_SUCCESS',
+        total_amount: '1.00',
+      },
+      stranger.privateKey,
+    );
+    expect(
+      (await rejection(provider.verifyNotification({ headers: {}, rawBody: oddNumber }))).rechargeNo,
+    ).toBeNull();
+
     const unsigned = new URLSearchParams(paidNotice().toString());
     unsigned.delete('sign');
     expect(

@@ -18,6 +18,7 @@ import {
   loadPrivateKey,
   loadPublicKey,
   parseChinaDateTime,
+  plausibleRechargeNo,
 } from './provider-support.ts';
 
 /**
@@ -162,7 +163,8 @@ export class AlipayProvider implements PaymentProvider {
 
   async verifyNotification(notification: IncomingNotification): Promise<PaymentState> {
     const params = parseForm(notification.rawBody);
-    const rechargeNo = params.out_trade_no || null;
+    // Read before the signature is checked, so a refusal can name it; only a plausible number is kept.
+    const rechargeNo = plausibleRechargeNo(params.out_trade_no);
     const signature = params.sign;
     if (!signature)
       throw new NotificationRejected('bad_signature', 'the notification carries no sign', rechargeNo);

@@ -92,6 +92,14 @@ function checkRsa(key: KeyObject, variable: string): KeyObject {
   return key;
 }
 
+/**
+ * A notification's order number when it can be one of ours (letters, digits, `_` and `-`, at most 40, as
+ * both providers allow): anything else is not logged as a recharge number.
+ */
+export function plausibleRechargeNo(value: unknown): string | null {
+  return typeof value === 'string' && /^[A-Za-z0-9_-]{1,40}$/.test(value) ? value : null;
+}
+
 /** A header's value whatever the case of its name; the first when repeated. */
 export function headerValue(
   headers: Record<string, string | string[] | undefined>,

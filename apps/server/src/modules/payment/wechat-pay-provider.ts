@@ -19,6 +19,7 @@ import {
   loadPrivateKey,
   loadPublicKey,
   parseRfc3339,
+  plausibleRechargeNo,
 } from './provider-support.ts';
 
 /**
@@ -159,7 +160,7 @@ export class WechatPayProvider implements PaymentProvider {
         `the resource does not decrypt: ${(error as Error).message}`,
       );
     }
-    const rechargeNo = typeof transaction.out_trade_no === 'string' ? transaction.out_trade_no : null;
+    const rechargeNo = plausibleRechargeNo(transaction.out_trade_no);
     if (transaction.appid !== this.config.appId)
       throw new NotificationRejected(
         'app_mismatch',
