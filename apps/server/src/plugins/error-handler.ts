@@ -80,8 +80,6 @@ export const errorHandlerPlugin = fp(
     app.setErrorHandler((thrown: FastifyError | AppError, request, reply) => {
       if (thrown instanceof AppError) {
         const error = thrown;
-        // An answer of ours that says "not now" (a payment provider that failed, say) keeps its cause in the log.
-        if (error.code >= ApiCode.ServerError) request.log.warn({ err: error }, 'request not served');
         let data = error.data;
         if (data && typeof data === 'object' && 'errors' in data) {
           const errors = (data as { errors: FieldError[] }).errors.map((e) => ({

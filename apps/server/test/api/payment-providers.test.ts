@@ -243,9 +243,7 @@ describe('WeChat Pay, configured for real', () => {
     wechat.http.respond = () => wechat.answer(500, { code: 'SYSTEM_ERROR', message: '系统错误' });
     const failed = await english.startWeChat(recharge.rechargeNo, payToken);
     expect(failed).toMatchObject({ code: 503, data: null });
-    expect(failed.message).toBe(
-      'The payment provider cannot take this payment right now; please try again later or choose another way to pay',
-    );
+    expect(failed.message).toBe('The payment provider cannot be reached right now; please try again shortly');
     wechat.http.respond = () => ({
       status: 200,
       headers: {},
@@ -254,7 +252,7 @@ describe('WeChat Pay, configured for real', () => {
     const unsigned = await chinese.startWeChat(recharge.rechargeNo, payToken);
     expect(unsigned).toMatchObject({
       code: 503,
-      message: '支付渠道暂时无法处理，请稍后重试或选择其他支付方式',
+      message: '支付平台暂时无法连接，请稍后重试',
     });
     expect((await english.get(recharge.id)).data).toMatchObject({ status: 'pending', expiresAt: null });
     expect(await balance(customerId)).toBe(0);

@@ -1,39 +1,26 @@
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
-import { ApiCode } from '@portal/contracts/envelope';
 import { ConfigError } from '../../config.ts';
-import { AppError } from '../../lib/errors.ts';
-import { defineMessages } from '../../lib/messages.ts';
 
 /**
  * What the real providers (Alipay, WeChat Pay) share: key loading, the error a provider call fails with,
  * header look-up and the China-time formats both protocols use.
  */
 
-defineMessages({
-  'payment.providerUnavailable': {
-    'zh-CN': '支付渠道暂时无法处理，请稍后重试或选择其他支付方式',
-    'en-US':
-      'The payment provider cannot take this payment right now; please try again later or choose another way to pay',
-    'zh-TW': '支付管道暫時無法處理，請稍後重試或選擇其他支付方式',
-  },
-});
-
 /**
  * A provider call that did not give a trustworthy answer: the network failed, the provider refused the
  * request, or its answer was not signed as it must be. `providerCode` is the provider's own error code
  * when it gave one (`ACQ.TRADE_STATUS_ERROR`, `ORDERPAID`), else ours (`http_error`, `bad_signature`,
- * `malformed`, `trade_paid`). Nothing changes on our side when this is thrown; the caller retries later.
- * A request that meets it answers body code 503 with a localized message; the detail goes to the log.
+ * `malformed`, `trade_paid`). Nothing changes on our side when this is thrown; the caller retries later
+ * (the recharge module answers the payer a localized "try again" and logs this).
  */
-export class PaymentProviderError extends AppError {
+export class PaymentProviderError extends Error {
   constructor(
     readonly provider: 'alipay' | 'wechat',
     readonly providerCode: string,
     readonly detail: string,
   ) {
-    super(ApiCode.ServiceUnavailable, 'payment.providerUnavailable');
+    super(`${provider}: ${providerCode}: ${detail}`);
     this.name = 'PaymentProviderError';
-    this.message = `${provider}: ${providerCode}: ${detail}`;
   }
 }
 
