@@ -355,9 +355,9 @@ describe('reconciliation with the real providers, when no notification comes', (
 
   beforeAll(() => {
     alipay.http.respond = (request) => {
-      const params = new URLSearchParams(request.body);
-      const method = params.get('method')!;
-      const { out_trade_no } = JSON.parse(params.get('biz_content')!) as { out_trade_no: string };
+      const method = new URL(request.url).searchParams.get('method')!;
+      const bizContent = new URLSearchParams(request.body).get('biz_content')!;
+      const { out_trade_no } = JSON.parse(bizContent) as { out_trade_no: string };
       const trade = alipayTrades.get(out_trade_no);
       const member =
         method === 'alipay.trade.close'

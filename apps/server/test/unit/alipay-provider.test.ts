@@ -38,6 +38,13 @@ function verifiesWithAppKey(params: URLSearchParams): boolean {
     .verify(alipay.appPublicKey, params.get('sign')!, 'base64');
 }
 
+/** A gateway call's parameters: the common ones in the query string, `biz_content` in the form body. */
+function gatewayParams(request: { url: string; body?: string }): URLSearchParams {
+  const params = new URL(request.url).searchParams;
+  for (const [key, value] of new URLSearchParams(request.body)) params.append(key, value);
+  return params;
+}
+
 const paidNotice = (fields: Record<string, string> = {}) =>
   alipay.notification({
     trade_no: '2026112622001404330500012345',
@@ -303,8 +310,10 @@ describe('Alipay provider', () => {
     });
     const request = alipay.http.requests.at(-1)!;
     expect(request.method).toBe('POST');
-    expect(request.url).toBe(alipay.config.gateway);
-    const params = new URLSearchParams(request.body);
+    const url = new URL(request.url);
+    expect(`${url.origin}${url.pathname}`).toBe(alipay.config.gateway);
+    expect([...new URLSearchParams(request.body).keys()]).toEqual(['biz_content']);
+    const params = gatewayParams(request);
     expect(params.get('method')).toBe('alipay.trade.query');
     expect(JSON.parse(params.get('biz_content')!)).toEqual({ out_trade_no: order.rechargeNo });
     expect(verifiesWithAppKey(params)).toBe(true);
@@ -386,7 +395,7 @@ describe('Alipay provider', () => {
         out_trade_no: order.rechargeNo,
       });
     await expect(provider.closePayment('alipay', order.rechargeNo)).resolves.toBeUndefined();
-    expect(new URLSearchParams(alipay.http.requests.at(-1)!.body).get('method')).toBe('alipay.trade.close');
+    expect(gatewayParams(alipay.http.requests.at(-1)!).get('method')).toBe('alipay.trade.close');
 
     alipay.http.respond = () =>
       alipay.gatewayAnswer('alipay.trade.close', {
@@ -396,8 +405,8 @@ describe('Alipay provider', () => {
       });
     await expect(provider.closePayment('alipay', order.rechargeNo)).resolves.toBeUndefined();
 
-    const tradeIs = (trade_status: string) => (request: { body?: string }) =>
-      new URLSearchParams(request.body).get('method') === 'alipay.trade.close'
+    const tradeIs = (trade_status: string) => (request: { url: string; body?: string }) =>
+      gatewayParams(request).get('method') === 'alipay.trade.close'
         ? alipay.gatewayAnswer('alipay.trade.close', {
             code: '40004',
             msg: 'x',

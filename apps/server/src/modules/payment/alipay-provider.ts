@@ -288,17 +288,21 @@ export class AlipayProvider implements PaymentProvider {
 
   /** Calls a gateway method (form POST) and answers its `…_response` object once its signature verifies. */
   private async call(method: string, bizContent: Record<string, string>): Promise<Record<string, unknown>> {
-    const params = this.signedParams(method, bizContent, {});
+    // As the official SDK sends it: the common parameters (with the signature) in the query string, so
+    // the gateway knows the charset before it reads the body, and `biz_content` as the form body.
+    const { biz_content: signedBizContent, ...common } = this.signedParams(method, bizContent, {});
+    const url = new URL(this.config.gateway);
+    for (const [key, value] of Object.entries(common)) url.searchParams.set(key, value);
     let response: Awaited<ReturnType<PaymentHttp['request']>>;
     try {
       response = await this.http.request({
         method: 'POST',
-        url: this.config.gateway,
+        url: url.toString(),
         headers: {
           'content-type': 'application/x-www-form-urlencoded;charset=utf-8',
           accept: 'application/json',
         },
-        body: new URLSearchParams(params).toString(),
+        body: new URLSearchParams({ biz_content: signedBizContent! }).toString(),
       });
     } catch (error) {
       throw new PaymentProviderError('alipay', 'http_error', (error as Error).message);
