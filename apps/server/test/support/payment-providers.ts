@@ -57,7 +57,7 @@ export function playAlipay(options: { appId?: string; bareKeys?: boolean } = {})
   /** Alipay's signing of a notification: all parameters but sign and sign_type, sorted, raw values. */
   const signContent = (params: Record<string, string>) =>
     Object.keys(params)
-      .filter((key) => key !== 'sign' && key !== 'sign_type' && params[key] !== '')
+      .filter((key) => key !== 'sign' && key !== 'sign_type')
       .sort()
       .map((key) => `${key}=${params[key]}`)
       .join('&');

@@ -190,6 +190,14 @@ describe('Alipay provider', () => {
     expect(provider.refuse().body).toBe('failure');
   });
 
+  it('verifies a notification whose parameters include empty values', async () => {
+    const withEmpty = paidNotice({ body: '', passback_params: '' });
+    expect(withEmpty.toString()).toContain('body=&');
+    await expect(provider.verifyNotification({ headers: {}, rawBody: withEmpty })).resolves.toMatchObject({
+      state: 'paid',
+    });
+  });
+
   it('reads finished, closed and waiting trades', async () => {
     const finished = await provider.verifyNotification({
       headers: {},

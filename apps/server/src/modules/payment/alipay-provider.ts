@@ -56,13 +56,16 @@ export function yuanToMinor(text: string): number | null {
   return Number(`${match[1]}${(match[2] ?? '').padEnd(2, '0')}`);
 }
 
-/** The text Alipay signs: parameters except the excluded ones and empty values, sorted, `k=v&…`. */
+/**
+ * The text Alipay signs: parameters except the excluded ones, sorted by name, `k=v&…`. Empty values stay
+ * in, as the official SDKs verify notifications (a notification may carry `body=`).
+ */
 export function alipaySignContent(
   params: Record<string, string>,
   exclude: readonly string[] = ['sign'],
 ): string {
   return Object.keys(params)
-    .filter((key) => !exclude.includes(key) && params[key] !== '')
+    .filter((key) => !exclude.includes(key))
     .sort()
     .map((key) => `${key}=${params[key]}`)
     .join('&');
