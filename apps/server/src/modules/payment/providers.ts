@@ -1,10 +1,10 @@
-import type { OnlineRechargeChannel, PaymentProviderName } from '@portal/contracts/recharge';
+import type { OnlineRechargeChannel } from '@portal/contracts/recharge';
 import type { PaymentsConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { PaymentHttp, PaymentProvider } from './payment-provider.ts';
+import { AlipayProvider } from './alipay-provider.ts';
 import { SandboxProvider } from './sandbox-provider.ts';
-
-type ProviderName = Exclude<PaymentProviderName, 'staff'>;
+import { WechatPayProvider } from './wechat-pay-provider.ts';
 
 /**
  * Which provider processes each online channel (PAYMENT_ALIPAY_PROVIDER / PAYMENT_WECHAT_PROVIDER), made
@@ -44,8 +44,9 @@ export class PaymentProviders {
 }
 
 /**
- * The registry from the configuration. The real providers plug in here (`case 'alipay'` / `case 'wechat'`);
- * until they exist, configuring one is a clear start-up error naming what is missing.
+ * The registry from the configuration: the sandbox by default, Alipay (alipay-provider.ts) and WeChat Pay
+ * API v3 (wechat-pay-provider.ts) when configured. A real provider reads its keys here, so a key that
+ * cannot be read stops the start with the variable named.
  */
 export function createPaymentProviders(
   config: PaymentsConfig,
@@ -57,18 +58,13 @@ export function createPaymentProviders(
     ? new SandboxProvider(context.db, context.tokenSecret, config.publicBaseUrl)
     : null;
   const providers = new PaymentProviders(config, http, sandbox);
-  const make = (name: ProviderName): PaymentProvider => {
-    switch (name) {
-      case 'sandbox':
-        return sandbox!;
-      case 'alipay':
-      case 'wechat':
-        throw new Error(
-          `payments: PAYMENT_${name.toUpperCase()}_PROVIDER=${name}, but the ${name} provider is not implemented in this build (modules/payment/${name}-provider.ts)`,
-        );
-    }
-  };
-  providers.use('alipay', make(config.alipay.provider));
-  providers.use('wechat', make(config.wechat.provider));
+  providers.use(
+    'alipay',
+    config.alipay.provider === 'alipay' ? new AlipayProvider(config.alipay, http) : sandbox!,
+  );
+  providers.use(
+    'wechat',
+    config.wechat.provider === 'wechat' ? new WechatPayProvider(config.wechat, http) : sandbox!,
+  );
   return providers;
 }
