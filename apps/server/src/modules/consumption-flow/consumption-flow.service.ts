@@ -139,14 +139,34 @@ export async function entryMatch(
   };
 }
 
+/**
+ * The keys of a narrowed filter's matches when they are few (at most `cap`), else their total: a number
+ * names few rows, read through the indexes of what it names; under types the total is an index count per
+ * (type, currency) first, and the keys are read only when it is small.
+ */
+async function narrowedMatches(
+  db: Db,
+  customerId: string,
+  match: repo.EntryMatch,
+  cap: number,
+): Promise<{ keys: repo.EntryKey[] } | { total: number }> {
+  if (match.number && cap > 0) {
+    const keys = await repo.numberMatchSet(db, customerId, match, cap);
+    if (keys) return { keys };
+  }
+  const total = await repo.countMatches(db, customerId, match);
+  if (total > cap) return { total };
+  return { keys: await repo.matchKeys(db, customerId, match) };
+}
+
 /** How many rows the filter matches (the list's total, an export's count). */
 export async function countLedger(db: Db, customerId: string, filter: LedgerFilter) {
   if (!narrowsRows(filter))
     return (await rangeLists(db, customerId, filter)).reduce((sum, list) => sum + list.length, 0);
   const match = await entryMatch(db, customerId, filter);
   if (!match) return 0;
-  const small = await repo.smallMatchSet(db, customerId, match, SMALL_MATCH_SET);
-  return small ? small.length : repo.countMatches(db, customerId, match);
+  const found = await narrowedMatches(db, customerId, match, SMALL_MATCH_SET);
+  return 'keys' in found ? found.keys.length : found.total;
 }
 
 /** `POST /api/ConsumptionFlow/Query`: a page newest first and the total. */
@@ -154,6 +174,7 @@ export async function queryLedger(
   db: Db,
   auth: AuthContext,
   query: LedgerPageQuery,
+  /** Tests set 0 to take the other road (a count and an index walk) on small fixtures. */
   { smallMatchSet = SMALL_MATCH_SET }: { smallMatchSet?: number } = {},
 ): Promise<{ list: LedgerRow[]; total: number }> {
   const { customerId } = auth;
@@ -166,17 +187,12 @@ export async function queryLedger(
   }
   const match = await entryMatch(db, customerId, query);
   if (!match) return { list: [], total: 0 };
-  const small =
-    smallMatchSet > 0 ? await repo.smallMatchSet(db, customerId, match, smallMatchSet) : undefined;
-  let total: number;
-  let keys: repo.EntryKey[];
-  if (small) {
-    total = small.length;
-    keys = small.sort(repo.compareNewestFirst).slice(offset, offset + query.pageSize);
-  } else {
-    total = await repo.countMatches(db, customerId, match);
-    keys = await repo.pageKeys(db, customerId, match, total, offset, query.pageSize);
-  }
+  const found = await narrowedMatches(db, customerId, match, smallMatchSet);
+  const total = 'keys' in found ? found.keys.length : found.total;
+  const keys =
+    'keys' in found
+      ? found.keys.sort(repo.compareNewestFirst).slice(offset, offset + query.pageSize)
+      : await repo.pageKeys(db, customerId, match, total, offset, query.pageSize);
   const rows = sortedByKey(await repo.rowsAt(db, customerId, keys));
   return { list: rows.map(toLedgerRow), total };
 }
