@@ -94,6 +94,56 @@ export async function lastEntryNoBefore(db: Db, customerId: string, currencyCode
 }
 
 /**
+ * `lastEntryNoBefore` for many (currency, instant) probes in one statement: each a scalar subquery that is
+ * one seek of (customer, currency, created_at, entry_no). 0 where no row is dated before the instant.
+ */
+export async function lastEntryNosBefore(
+  db: Db,
+  customerId: string,
+  probes: readonly { currencyCode: string; instant: string }[],
+): Promise<number[]> {
+  if (probes.length === 0) return [];
+  const row = await db
+    .selectNoFrom((eb) =>
+      probes.map((probe, n) =>
+        eb
+          .selectFrom('ledger_entries')
+          .select('entry_no')
+          .where('customer_id', '=', customerId)
+          .where('currency_code', '=', probe.currencyCode)
+          .where('created_at', '<', probe.instant)
+          .orderBy('created_at', 'desc')
+          .orderBy('entry_no', 'desc')
+          .limit(1)
+          .as(`p${n}`),
+      ),
+    )
+    .executeTakeFirstOrThrow();
+  const values = row as Record<string, number | string | null>;
+  return probes.map((_, n) => Number(values[`p${n}`] ?? 0));
+}
+
+/** The keys of one currency's rows numbered low…high (inclusive), by the unique index. */
+export async function keysInRange(
+  db: Db,
+  customerId: string,
+  currencyCode: string,
+  low: number,
+  high: number,
+): Promise<EntryKey[]> {
+  if (low > high) return [];
+  const rows = await db
+    .selectFrom('ledger_entries')
+    .select(['currency_code', 'entry_no', 'created_at'])
+    .where('customer_id', '=', customerId)
+    .where('currency_code', '=', currencyCode)
+    .where('entry_no', '>=', low)
+    .where('entry_no', '<=', high)
+    .execute();
+  return rows.map(toKey);
+}
+
+/**
  * The times of the given rows of the customer's wallets, as keys: one unique-index seek each (one
  * statement per row: an OR of (currency, entry_no) pairs is not read by index seeks on SQLite).
  */
