@@ -72,7 +72,8 @@ const WINDOW_ROWS = 200;
  * window [a, b) that holds the wanted row (f(a) > skip ≥ f(b)), all in one statement, and keeps the
  * sub-window between the last probe still past `skip` and the next, until it holds at most WINDOW_ROWS
  * rows (or one millisecond); those rows are read, sorted, and the rest of the skip taken from them. At one
- * row every 30 s a year of rows needs about three rounds. One list needs none: its page is a range.
+ * row every 30 s a year of rows needs about three rounds. Within WINDOW_ROWS of either end the window is
+ * read at once; one list needs nothing: its page is a range.
  */
 async function positionsAfter(
   db: Db,
@@ -84,6 +85,40 @@ async function positionsAfter(
   const open = lists.map((list, i) => i).filter((i) => lists[i]!.length > 0);
   if (open.length <= 1) return lists.map((_, i) => (i === open[0] ? skip : 0));
   const low = (i: number) => lists[i]!.high - lists[i]!.length;
+  const total = lists.reduce((sum, list) => sum + list.length, 0);
+  const countIn = (keys: repo.EntryKey[], list: RangeList) =>
+    keys.filter((key) => key.currencyCode === list.currencyCode).length;
+  // Near either end no search: the first (or last) n rows of the merge are among each list's first (last) n.
+  if (Math.min(skip, total - skip) <= windowRows) {
+    const fromStart = skip <= total - skip;
+    const n = fromStart ? skip : total - skip;
+    const keys = (
+      await Promise.all(
+        open.map((i) => {
+          const list = lists[i]!;
+          return fromStart
+            ? repo.keysInRange(
+                db,
+                customerId,
+                list.currencyCode,
+                Math.max(low(i) + 1, list.high - n + 1),
+                list.high,
+              )
+            : repo.keysInRange(
+                db,
+                customerId,
+                list.currencyCode,
+                low(i) + 1,
+                Math.min(list.high, low(i) + n),
+              );
+        }),
+      )
+    ).flat();
+    keys.sort(repo.compareNewestFirst);
+    return lists.map((list) =>
+      fromStart ? countIn(keys.slice(0, n), list) : list.length - countIn(keys.slice(keys.length - n), list),
+    );
+  }
   const clamp = (i: number, entryNo: number) => Math.min(lists[i]!.high, Math.max(low(i), entryNo));
   // The window starts as the lists' whole span: f(oldest) = total > skip ≥ 0 = f(newest + 1 ms).
   const ends = await repo.keysAt(
@@ -136,8 +171,7 @@ async function positionsAfter(
   const taken = windowKeys.sort(repo.compareNewestFirst).slice(0, skip - newerThan(beforeB));
   return lists.map((list, i) => {
     const n = open.indexOf(i);
-    if (n < 0) return 0;
-    return list.high - beforeB[n]! + taken.filter((key) => key.currencyCode === list.currencyCode).length;
+    return n < 0 ? 0 : list.high - beforeB[n]! + countIn(taken, list);
   });
 }
 
