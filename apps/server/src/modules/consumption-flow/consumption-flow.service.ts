@@ -61,9 +61,9 @@ async function rangeLists(db: Db, customerId: string, filter: LedgerFilter): Pro
 }
 
 /** Instants probed per list and round of the search in time (one statement per round). */
-const PROBES_PER_ROUND = 24;
+const PROBES_PER_ROUND = 8;
 /** The search in time stops once its window holds at most this many rows; they are then read and sorted. */
-const WINDOW_ROWS = 200;
+const WINDOW_ROWS = 1000;
 
 /**
  * How many rows of each list come before the `skip`-th row of their merge (newest first), without
@@ -71,8 +71,8 @@ const WINDOW_ROWS = 200;
  * entry_no dated before T): one seek per currency. Each round probes PROBES_PER_ROUND instants across the
  * window [a, b) that holds the wanted row (f(a) > skip ≥ f(b)), all in one statement, and keeps the
  * sub-window between the last probe still past `skip` and the next, until it holds at most WINDOW_ROWS
- * rows (or one millisecond); those rows are read, sorted, and the rest of the skip taken from them. At one
- * row every 30 s a year of rows needs about three rounds. Within WINDOW_ROWS of either end the window is
+ * rows (or one millisecond); those rows are read, sorted, and the rest of the skip taken from them. A million
+ * rows need about four rounds. Within WINDOW_ROWS of either end the window is
  * read at once; one list needs nothing: its page is a range.
  */
 async function positionsAfter(
