@@ -482,6 +482,18 @@ export async function rowsAt(
   return pages.flat();
 }
 
+/** How many of the given ids are the customer's rows. */
+export async function countByIds(db: Db, customerId: string, ids: readonly string[]) {
+  if (ids.length === 0) return 0;
+  const row = await db
+    .selectFrom('ledger_entries')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('customer_id', '=', customerId)
+    .where('id', 'in', [...ids])
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 /** The customer's rows of the given ids (a selection); unordered. */
 export function rowsByIds(db: Db, customerId: string, ids: readonly string[]) {
   if (ids.length === 0) return Promise.resolve([]);
