@@ -299,6 +299,11 @@ const detail = (token: string, id: string, language = 'zh-CN') =>
     query: { id },
     headers: { 'accept-language': language },
   });
+/** An instant as the server's wall clock, written as if UTC (how exports show times). */
+const wallClock = (iso: string) => {
+  const at = new Date(iso);
+  return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString();
+};
 const ownerAuth = () => ({ customerId: owner.customerId }) as AuthContext;
 
 describe(`consumption flow (${ENGINE})`, () => {
@@ -645,8 +650,9 @@ describe(`consumption flow (${ENGINE})`, () => {
     expected.forEach((row, i) => {
       const cells = (sheet.getRow(i + 2).values as unknown[]).slice(1);
       const time = cells[0] instanceof Date ? cells[0].toISOString() : cells[0];
+      // Excel has no time zones: the cell's UTC fields are the server's wall clock (export-writers.ts).
       expect([time, ...cells.slice(1)].map((c) => (c === undefined ? null : c))).toEqual([
-        row.createdAt,
+        wallClock(row.createdAt),
         words.get(row.entryType),
         row.amount / 100,
         row.currencyCode,
@@ -684,8 +690,8 @@ describe(`consumption flow (${ENGINE})`, () => {
     );
     picked.forEach((row, i) => {
       const cells = lines[i + 1]!.split(',');
-      // CSV writes times as UTC 'YYYY-MM-DD HH:mm:ss' (the export handler's format).
-      expect(cells[0]).toBe(row.createdAt.slice(0, 19).replace('T', ' '));
+      // CSV writes times as the server's local 'YYYY-MM-DD HH:mm:ss'.
+      expect(cells[0]).toBe(wallClock(row.createdAt).slice(0, 19).replace('T', ' '));
       expect(cells[1]).toBe(englishWords.get(row.entryType));
       expect(Number(cells[2])).toBe(row.amount / 100);
       expect(cells[3]).toBe(row.currencyCode);
@@ -739,13 +745,13 @@ describe(`consumption flow (${ENGINE})`, () => {
     );
     expect(cells).toEqual([
       numbers.rechargeNo,
-      new Date(BASE).toISOString(),
+      wallClock(new Date(BASE).toISOString()),
       500,
       'CNY',
       '支付宝',
       '已支付',
       `T-${numbers.rechargeNo}`,
-      new Date(BASE).toISOString(),
+      wallClock(new Date(BASE).toISOString()),
       null,
     ]);
     const none = await api.create({
