@@ -431,6 +431,20 @@ describe(`consumption flow (${ENGINE})`, () => {
     expect(checked).toBeGreaterThan(400);
   }, 300_000);
 
+  it('finds an order’s rows by its last-mile number as by its reference and waybill numbers', async () => {
+    await t.app.db
+      .updateTable('orders')
+      .set({ last_mile_no: 'LM-CF-1' })
+      .where('customer_id', '=', owner.customerId)
+      .where('customer_order_no', '=', numbers.orderRef)
+      .execute();
+    const byReference = await query(owner.token, { number: numbers.orderRef });
+    expect(byReference.data.total).toBeGreaterThan(0);
+    expect((await query(owner.token, { number: 'LM-CF-1' })).data).toEqual(byReference.data);
+    expect((await query(owner.token, { number: numbers.waybill })).data).toEqual(byReference.data);
+    expect((await query(stranger.token, { number: 'LM-CF-1' })).data).toEqual({ list: [], total: 0 });
+  });
+
   it('finds nothing by another customer’s numbers and never lists their rows', async () => {
     for (const number of [numbers.strangerOrderRef, numbers.strangerRechargeNo]) {
       const answer = await query(owner.token, { number });
