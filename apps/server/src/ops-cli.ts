@@ -19,7 +19,7 @@ import {
   type Journey,
 } from './modules/operations/operations.schemas.ts';
 import * as service from './modules/operations/operations.service.ts';
-import { billCommand, BILL_COMMANDS_HELP, type BillCommandName } from './modules/bill/bill-cli.ts';
+import { billCommand, BILL_COMMANDS_HELP, type BillCommand } from './modules/bill/bill-cli.ts';
 
 /**
  * `npm run ops -- <command> …`: the operations steps from a terminal, over the same services and schemas as
@@ -216,7 +216,7 @@ async function runOpsCli(
     return EXIT.ok;
   }
   const [name, ...extra] = positionals;
-  const bills = name && extra.length === 0 ? billCommand(name as BillCommandName, flags) : undefined;
+  const bills = name && extra.length === 0 ? billCommand(name, flags) : undefined;
   const command = name ? COMMANDS[name] : undefined;
   const usage = () => {
     err(
@@ -268,7 +268,7 @@ async function runOpsCli(
 
 /** Runs a bills command: the same validation messages, exit codes and error reporting as the steps. */
 async function runBillCommand(
-  bills: NonNullable<ReturnType<typeof billCommand>>,
+  bills: BillCommand,
   flags: Flags,
   language: Language,
   env: NodeJS.ProcessEnv,

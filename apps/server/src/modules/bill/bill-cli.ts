@@ -26,8 +26,6 @@ export const BILL_COMMANDS_HELP = `Bills (no order flags):
                    [--remark <text>]; more than the bill still owes is refused
 `;
 
-export type BillCommandName = 'bills-issue' | 'bills-write-off';
-
 interface Flags {
   period?: string;
   bill?: string;
@@ -89,13 +87,14 @@ const COMMANDS = {
   },
 } as const;
 
+/** A bills command as ops-cli.ts runs it: validate the flags, then run on the database. */
+export interface BillCommand {
+  parse: () => z.ZodSafeParseResult<unknown>;
+  run: (db: Db, config: AppConfig, input: never, language: Language) => Promise<Answer>;
+}
+
 /** The bills command of that name, or undefined when the name is another command. */
-export function billCommand(name: BillCommandName, flags: Flags) {
-  const make = COMMANDS[name] as
-    | ((flags: Flags) => {
-        parse: () => z.ZodSafeParseResult<unknown>;
-        run: (db: Db, config: AppConfig, input: never, language: Language) => Promise<Answer>;
-      })
-    | undefined;
-  return Object.hasOwn(COMMANDS, name) ? make?.(flags) : undefined;
+export function billCommand(name: string, flags: Flags): BillCommand | undefined {
+  if (!Object.hasOwn(COMMANDS, name)) return undefined;
+  return COMMANDS[name as keyof typeof COMMANDS](flags) as BillCommand;
 }
