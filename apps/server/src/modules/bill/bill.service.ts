@@ -6,7 +6,7 @@ import type { LedgerEntryType } from '@portal/contracts/wallet';
 import type { z } from 'zod';
 import type { BillsConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { isPlainId, nowIso } from '../../lib/ids.ts';
 import { issueBills, type IssueResult } from './bill-issue.ts';
 import { monthRange, parsePeriodLabel } from './bill-period.ts';
@@ -111,16 +111,10 @@ export async function issueBillsForPeriod(
   now = new Date(),
 ): Promise<IssueResult> {
   const period = parsePeriodLabel(settings, label);
-  if (!period)
-    throw new AppError(
-      ApiCode.BadRequest,
-      'bill.periodInvalid',
-      {},
-      { errors: [{ field: 'period', message: 'bill.periodInvalid' }] },
-    );
+  if (!period) throw invalidField('period', 'bill.periodInvalid');
   if (Date.parse(period.end) > now.getTime())
     throw new AppError(ApiCode.Conflict, 'bill.periodNotPast', { period: label });
-  return issueBills(db, period, now, settings, undefined);
+  return issueBills(db, period, now, settings);
 }
 
 export interface StaffWriteOffInput {
