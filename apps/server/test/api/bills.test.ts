@@ -11,7 +11,6 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_CUSTOMER_CODE } from '../../src/db/seed.ts';
 import { nowIso } from '../../src/lib/ids.ts';
 import { issueBills } from '../../src/modules/bill/bill-issue.ts';
 import {
@@ -874,43 +873,6 @@ describe(`bills across instances on ${ENGINE}`, () => {
     expect(
       await a.db.selectFrom('bills').select('id').where('customer_id', '=', customer.customerId).execute(),
     ).toHaveLength(1);
-  });
-});
-
-describe(`bills of the demo on ${ENGINE}`, () => {
-  it('issues the demo customer’s bills of the periods before the current one, and they agree with its ledger', async () => {
-    const demo = await createTestApp({ SEED_DEMO_ORDERS: 'true' });
-    try {
-      const { id } = await demo.app.db
-        .selectFrom('customers')
-        .select('id')
-        .where('code', '=', DEMO_CUSTOMER_CODE)
-        .executeTakeFirstOrThrow();
-      const config = demo.config.bills;
-      const now = periodContaining(config, new Date());
-      const rows = await demo.app.db
-        .selectFrom('ledger_entries')
-        .select(['created_at', 'bill_id', 'amount', 'entry_type'])
-        .where('customer_id', '=', id)
-        .where('entry_type', 'not in', ['recharge', 'manual_adjustment'])
-        .execute();
-      const before = rows.filter((row) => row.created_at < now.start);
-      expect(before.every((row) => row.bill_id !== null)).toBe(true);
-      expect(rows.filter((row) => row.created_at >= now.start).every((row) => row.bill_id === null)).toBe(
-        true,
-      );
-      const labels = [
-        ...new Set(before.map((row) => periodContaining(config, new Date(row.created_at)).label)),
-      ];
-      const bills = await demo.app.db.selectFrom('bills').selectAll().where('customer_id', '=', id).execute();
-      expect(bills.map((bill) => bill.period_label).sort()).toEqual(labels.sort());
-      // The demo's opening balance pays its bills.
-      expect(bills.every((bill) => bill.status === 'settled')).toBe(true);
-      if (before.length > 0) expect(bills.length).toBeGreaterThan(0);
-      await assertLedgerConsistent(demo.app.db, id);
-    } finally {
-      await demo.close();
-    }
   });
 });
 
