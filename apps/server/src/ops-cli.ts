@@ -23,8 +23,10 @@ import {
   RECHARGE_CLI_COMMANDS,
   RECHARGE_CLI_HELP,
   UsageProblem,
+  type RechargeCliCommand,
 } from './modules/recharge/recharge-ops-cli.ts';
 import { createFileStorage } from './lib/storage/index.ts';
+import { billCommand, BILL_COMMANDS_HELP, type BillCommand } from './modules/bill/bill-cli.ts';
 
 /**
  * `npm run ops -- <command> …`: the operations steps from a terminal, over the same services and schemas as
@@ -52,6 +54,7 @@ Commands:
   return      return to the sender
 
 ${RECHARGE_CLI_HELP}
+${BILL_COMMANDS_HELP}
 Options for every step:
   --at <ISO time>       when it happened (default now), e.g. 2026-11-26T09:30:00+08:00
   --location <text>     where
@@ -67,8 +70,6 @@ Examples:
   npm run ops -- weigh --waybill PS000000001274 --parcel 1.25:30x20x10
   npm run ops -- event --customer C100023 --ref SHOP-1 --code ARRIVED --description "Arrived at JFK" --language en-US
   npm run ops -- last-mile --waybill PS000000001274 --carrier USPS --number 9400111899223344556677
-  npm run ops -- recharges --status pending --channel bank_transfer
-  npm run ops -- confirm --recharge R20261127K3F9Q2ZP --trade ICBC20261127001 --staff 王芳
 `;
 
 const OPTIONS = {
@@ -86,16 +87,13 @@ const OPTIONS = {
   location: { type: 'string' },
   lang: { type: 'string' },
   json: { type: 'boolean' },
-  recharge: { type: 'string' },
-  status: { type: 'string' },
-  channel: { type: 'string' },
-  trade: { type: 'string' },
-  staff: { type: 'string' },
-  remark: { type: 'string' },
-  reason: { type: 'string' },
-  outcome: { type: 'string' },
-  out: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
+  // bills-issue, bills-write-off
+  period: { type: 'string' },
+  bill: { type: 'string' },
+  currency: { type: 'string' },
+  amount: { type: 'string' },
+  remark: { type: 'string' },
 } as const;
 type Flags = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
 
@@ -226,31 +224,34 @@ async function runOpsCli(
     return EXIT.ok;
   }
   const [name, ...extra] = positionals;
+  const bills = name && extra.length === 0 ? billCommand(name, flags) : undefined;
   const command = name && Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   const rechargeCommand =
     name && Object.hasOwn(RECHARGE_CLI_COMMANDS, name) ? RECHARGE_CLI_COMMANDS[name] : undefined;
-  if ((!command && !rechargeCommand) || extra.length > 0) {
+  const usage = () => {
     err(
       `${name ? `Unknown command or extra words: ${positionals.join(' ')}` : 'No command given.'}\n\n${HELP}`,
     );
     return EXIT.usage;
-  }
+  };
+  if ((!command && !bills && !rechargeCommand) || extra.length > 0) return usage();
   const language = (flags.lang ?? 'zh-CN') as Language;
   if (!LANGUAGES.includes(language)) {
     err(`--lang must be one of ${LANGUAGES.join(', ')}`);
     return EXIT.usage;
   }
+  if (bills) return runBillCommand(bills, flags, language, env, out, err);
+  if (rechargeCommand) return runRechargeCommand(rechargeCommand, flags, language, env, out, err);
+  if (!command) return usage();
   let input: unknown;
   try {
-    const body = rechargeCommand
-      ? rechargeCommand.body(flags)
-      : {
-          waybillNo: flags.waybill,
-          customerCode: flags.customer,
-          customerOrderNo: flags.ref,
-          ...command!.body(flags),
-        };
-    const parsed = (rechargeCommand ?? command!).schema.safeParse(body);
+    const body = {
+      waybillNo: flags.waybill,
+      customerCode: flags.customer,
+      customerOrderNo: flags.ref,
+      ...command.body(flags),
+    };
+    const parsed = command.schema.safeParse(body);
     if (!parsed.success) {
       err(`${translate(language, 'error.validation')}:\n${validationMessage(parsed.error, language)}`);
       return EXIT.usage;
@@ -264,18 +265,8 @@ async function runOpsCli(
     throw error;
   }
 
-  let db: Db | undefined;
-  try {
-    const config = loadConfig(env);
-    db = createDatabase(config.database, config.databaseTimeouts);
-    await migrateToLatest(db);
-    if (rechargeCommand) {
-      const context = { db, storage: createFileStorage(config.storage), language, flags };
-      const answer = await rechargeCommand.run(context, input as never);
-      out(flags.json ? JSON.stringify(answer.json, null, 2) : answer.text);
-      return EXIT.ok;
-    }
-    const answer = await command!.run(db, input as never, language);
+  return withDatabase(env, language, err, async (db) => {
+    const answer = await command.run(db, input as never, language);
     const journey = 'journey' in answer ? answer.journey : answer;
     if (flags.json) out(JSON.stringify(answer, null, 2));
     else {
@@ -283,34 +274,95 @@ async function runOpsCli(
         out(translate(language, answer.changed ? 'operations.done' : 'operations.unchanged'));
       out(formatJourney(journey));
     }
+  });
+}
+
+/** Runs a bills command: the same validation messages, exit codes and error reporting as the steps. */
+async function runBillCommand(
+  bills: BillCommand,
+  flags: Flags,
+  language: Language,
+  env: NodeJS.ProcessEnv,
+  out: (text: string) => void,
+  err: (text: string) => void,
+): Promise<number> {
+  const parsed = bills.parse();
+  if (!parsed.success) {
+    err(`${translate(language, 'error.validation')}:\n${validationMessage(parsed.error, language)}`);
+    return EXIT.usage;
+  }
+  return withDatabase(env, language, err, async (db, config) => {
+    const answer = await bills.run(db, config, parsed.data as never, language);
+    out(flags.json ? JSON.stringify(answer.data, null, 2) : answer.text);
+  });
+}
+
+/** Runs a recharge command (modules/recharge/recharge-ops-cli.ts) with the file storage it may need. */
+async function runRechargeCommand(
+  recharge: RechargeCliCommand,
+  flags: Flags,
+  language: Language,
+  env: NodeJS.ProcessEnv,
+  out: (text: string) => void,
+  err: (text: string) => void,
+): Promise<number> {
+  const parsed = recharge.schema.safeParse(recharge.body(flags));
+  if (!parsed.success) {
+    err(`${translate(language, 'error.validation')}:\n${validationMessage(parsed.error, language)}`);
+    return EXIT.usage;
+  }
+  return withDatabase(env, language, err, async (db, config) => {
+    const context = { db, storage: createFileStorage(config.storage), language, flags };
+    const answer = await recharge.run(context, parsed.data as never);
+    out(flags.json ? JSON.stringify(answer.json, null, 2) : answer.text);
+  });
+}
+
+/** Opens the configured database, runs `work`, and maps its failures to messages and exit codes. */
+async function withDatabase(
+  env: NodeJS.ProcessEnv,
+  language: Language,
+  err: (text: string) => void,
+  work: (db: Db, config: ReturnType<typeof loadConfig>) => Promise<void>,
+): Promise<number> {
+  let db: Db | undefined;
+  try {
+    const config = loadConfig(env);
+    db = createDatabase(config.database, config.databaseTimeouts);
+    await migrateToLatest(db);
+    await work(db, config);
     return EXIT.ok;
   } catch (error) {
-    if (error instanceof UsageProblem) {
-      err(error.message);
-      return EXIT.usage;
-    }
-    if (error instanceof AppError) {
-      const reasons = (error.data as { reasons?: string[] } | null)?.reasons;
-      const fields = (error.data as { errors?: { field: string; message: string }[] } | null)?.errors;
-      err(translate(language, error.messageKey, error.params));
-      for (const field of fields ?? [])
-        err(`  ${field.field}: ${translate(language, field.message, error.params)}`);
-      for (const reason of reasons ?? []) err(`  - ${reason}`);
-      return fields ? EXIT.usage : EXIT.refused;
-    }
-    if (error instanceof ConfigError) {
-      err(error.message);
-      return EXIT.unavailable;
-    }
-    if (isDatabaseUnavailable(error)) {
-      err(`${translate(language, 'error.unavailable')} (${(error as Error).message})`);
-      return EXIT.unavailable;
-    }
-    err(`Unexpected failure: ${(error as Error).stack ?? String(error)}`);
-    return EXIT.failed;
+    return reportFailure(error, language, err);
   } finally {
     await db?.destroy().catch(() => undefined);
   }
+}
+
+function reportFailure(error: unknown, language: Language, err: (text: string) => void): number {
+  if (error instanceof UsageProblem) {
+    err(error.message);
+    return EXIT.usage;
+  }
+  if (error instanceof AppError) {
+    const reasons = (error.data as { reasons?: string[] } | null)?.reasons;
+    const fields = (error.data as { errors?: { field: string; message: string }[] } | null)?.errors;
+    err(translate(language, error.messageKey, error.params));
+    for (const field of fields ?? [])
+      err(`  ${field.field}: ${translate(language, field.message, error.params)}`);
+    for (const reason of reasons ?? []) err(`  - ${reason}`);
+    return fields ? EXIT.usage : EXIT.refused;
+  }
+  if (error instanceof ConfigError) {
+    err(error.message);
+    return EXIT.unavailable;
+  }
+  if (isDatabaseUnavailable(error)) {
+    err(`${translate(language, 'error.unavailable')} (${(error as Error).message})`);
+    return EXIT.unavailable;
+  }
+  err(`Unexpected failure: ${(error as Error).stack ?? String(error)}`);
+  return EXIT.failed;
 }
 
 runOpsCli(process.argv.slice(2)).then(

@@ -1,7 +1,9 @@
 import { ALL_PERMISSIONS, Permission, Role } from '@portal/contracts/permissions';
 import { hashPassword } from '../lib/passwords.ts';
 import { newId, nowIso } from '../lib/ids.ts';
+import type { BillsConfig } from '../config.ts';
 import type { FileStorage } from '../lib/storage/index.ts';
+import { issueDemoBills } from '../modules/bill/bill-issue.ts';
 import { seedDemoOrders } from '../modules/operations/demo-orders.ts';
 import { seedDemoRecharges } from '../modules/recharge/demo-recharges.ts';
 import { seedDemoWallet } from '../modules/wallet/wallet-seed.ts';
@@ -21,12 +23,19 @@ const text = (zhCN: string, enUS: string, zhTW: string) =>
 /**
  * Creates the demo customer with a main user (every permission), a sub-user whose only role lets it
  * view orders, and a sub-user still on its initial password, then (unless `orders` is false) its demo
- * orders in every status. Does nothing when the demo customer exists; returns what it created.
+ * orders in every status and the bills of the periods they span before the current one. Does nothing
+ * when the demo customer exists; returns what it created.
  */
 export async function seedDemoData(
   db: Db,
-  options: { orders?: boolean; storage?: FileStorage } = {},
-): Promise<{ customerCode: string; users: string[]; orders: number; recharges: number } | null> {
+  options: { orders?: boolean; storage?: FileStorage; bills?: BillsConfig } = {},
+): Promise<{
+  customerCode: string;
+  users: string[];
+  orders: number;
+  recharges: number;
+  bills: string[];
+} | null> {
   // The provider's catalog first (each missing product is added, also on a database seeded before it existed).
   await seedProductCatalog(db);
   const existing = await db
@@ -210,10 +219,13 @@ export async function seedDemoData(
     ? await seedDemoRecharges(db, options.storage, customerId, mainUserId)
     : 0;
   const orders = options.orders === false ? 0 : await seedDemoOrders(db, customerId, mainUserId);
+  // The bills of the periods the demo orders span before the current one, so the bills page shows some.
+  const bills = orders > 0 && options.bills ? await issueDemoBills(db, options.bills, customerId) : [];
   return {
     customerCode: DEMO_CUSTOMER_CODE,
     users: [DEMO_MAIN_USER.loginName, DEMO_SUB_USER.loginName, DEMO_NEW_USER.loginName],
     orders,
     recharges,
+    bills,
   };
 }

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { createFileStorage, type FileStorage } from '../lib/storage/index.ts';
 import { rechargeDepsOf } from '../modules/payment/payments-plugin.ts';
 import { rechargeReconcileTask } from '../modules/recharge/recharge-reconcile.ts';
+import { billingTask } from '../modules/bill/billing-task.ts';
 import { exportCleanupTask } from './export-cleanup.ts';
 import { retentionTask } from './retention.ts';
 import { Scheduler } from './scheduler.ts';
@@ -43,6 +44,7 @@ export const jobsPlugin = fp(
     scheduler.register(
       rechargeReconcileTask(() => rechargeDepsOf(app), app.log, app.config.payments.reconcileIntervalSeconds),
     );
+    scheduler.register(billingTask(app.db, app.config.bills));
     app.decorate('scheduler', scheduler);
     const runner = new TaskRunner(app.db, app.log, app.config.tasks);
     app.decorate('taskRunner', runner);

@@ -44,6 +44,7 @@ export const databasePlugin = fp<{ config: AppConfig }>(
         orders: config.seedDemoOrders,
         // The demo bank transfer's voucher is a stored file.
         storage: createFileStorage(config.storage),
+        bills: config.bills,
       });
       if (demo) app.log.info(demo, 'demo data seeded');
     }

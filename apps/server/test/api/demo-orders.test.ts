@@ -1,6 +1,7 @@
 import { ORDER_STATUSES } from '@portal/contracts/order';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CUSTOMER_CODE, DEMO_MAIN_USER } from '../../src/db/seed.ts';
+import { periodContaining } from '../../src/modules/bill/bill-period.ts';
 import { simulatePass } from '../../src/modules/operations/journey-script.ts';
 import { assertLedgerConsistent } from '../../src/modules/wallet/ledger.ts';
 import { orderApi } from '../support/order-api.ts';
@@ -75,6 +76,31 @@ describe('the demo orders', () => {
     const { jwtToken } = await signIn(t.app, DEMO_MAIN_USER);
     const balance = await orderApi(t.app, jwtToken).balance();
     expect(balance!.balance).toBeGreaterThan(0);
+  });
+
+  it('come with the bills of the periods before the current one, settled by the opening balance', async () => {
+    const { id } = await demoCustomer();
+    const config = t.config.bills;
+    const current = periodContaining(config, new Date());
+    const rows = await t.app.db
+      .selectFrom('ledger_entries')
+      .select(['created_at', 'bill_id'])
+      .where('customer_id', '=', id)
+      .where('entry_type', 'not in', ['recharge', 'manual_adjustment'])
+      .execute();
+    const before = rows.filter((row) => row.created_at < current.start);
+    expect(before.every((row) => row.bill_id !== null)).toBe(true);
+    expect(rows.filter((row) => row.created_at >= current.start).every((row) => row.bill_id === null)).toBe(
+      true,
+    );
+    const labels = [
+      ...new Set(before.map((row) => periodContaining(config, new Date(row.created_at)).label)),
+    ];
+    const bills = await t.app.db.selectFrom('bills').selectAll().where('customer_id', '=', id).execute();
+    expect(bills.map((bill) => bill.period_label).sort()).toEqual(labels.sort());
+    // The demo spans about 30 days: a bill exists unless it was seeded on the last day or two of a long month.
+    if (before.length > 0) expect(bills.length).toBeGreaterThan(0);
+    expect(bills.every((bill) => bill.status === 'settled')).toBe(true);
   });
 
   it('are seeded once when several instances start together on one database', async () => {

@@ -16,7 +16,8 @@ beforeAll(async () => {
 afterAll(async () => close());
 
 /** The hourly tasks these tests follow (others, like the recharge reconciliation, keep their own intervals). */
-const hourly = (names: string[]) => names.filter((name) => name === 'exportCleanup' || name === 'retention');
+const HOURLY = ['billing', 'exportCleanup', 'retention'];
+const hourly = (names: string[]) => names.filter((name) => HOURLY.includes(name));
 const daysAgo = (days: number, from = Date.now()) => new Date(from - days * 86_400_000).toISOString();
 
 describe(`scheduled tasks on ${ENGINE}`, () => {
@@ -24,7 +25,7 @@ describe(`scheduled tasks on ${ENGINE}`, () => {
     const [a, b] = apps as [FastifyInstance, FastifyInstance];
     const now = new Date(Date.now() + 10 * 86_400_000);
     const first = await Promise.all([a.scheduler.runDue(now), b.scheduler.runDue(now)]);
-    expect(hourly(first.flat()).sort()).toEqual(['exportCleanup', 'retention']);
+    expect(hourly(first.flat()).sort()).toEqual(['billing', 'exportCleanup', 'retention']);
     // Within the interval nobody runs it again…
     const later = new Date(now.getTime() + 3_599_000);
     expect(
@@ -34,7 +35,7 @@ describe(`scheduled tasks on ${ENGINE}`, () => {
     const next = new Date(now.getTime() + 3_600_000);
     expect(
       hourly((await Promise.all([b.scheduler.runDue(next), a.scheduler.runDue(next)])).flat()).sort(),
-    ).toEqual(['exportCleanup', 'retention']);
+    ).toEqual(['billing', 'exportCleanup', 'retention']);
     const row = await a.db
       .selectFrom('scheduled_tasks')
       .selectAll()
@@ -96,7 +97,7 @@ describe(`scheduled tasks on ${ENGINE}`, () => {
       .updateTable('scheduled_tasks')
       .set({ next_run_at: new Date(now).toISOString() })
       .execute();
-    expect(hourly(await a.scheduler.runDue(new Date(now)))).toEqual(['retention', 'exportCleanup']);
+    expect(hourly(await a.scheduler.runDue(new Date(now)))).toEqual(['retention', 'exportCleanup', 'billing']);
 
     const logs = await a.db
       .selectFrom('login_logs')

@@ -5,7 +5,6 @@ import type { OrderAddress } from './operations.schemas.ts';
 
 /** SQL of the operations steps. Every statement on an order is scoped to its customer. */
 
-
 /**
  * The order a waybill number, or a customer code with the customer's reference number, names, with its
  * customer's code and status; undefined when none. With `lock`, the order row is locked to the end of the

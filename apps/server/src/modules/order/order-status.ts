@@ -59,7 +59,6 @@ export interface Transitioned {
   customerOrderNo: string;
 }
 
-
 /**
  * Moves one order of the customer to `to`, inside `trx`. Not the customer's order: 404. A change the
  * lifecycle does not allow: 409 naming both statuses in the caller's language, nothing written.

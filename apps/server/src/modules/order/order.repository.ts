@@ -13,7 +13,6 @@ export type NewOrderRow = Omit<Insertable<OrdersTable>, 'customer_seq' | 'consig
 export type OrderParcelRow = OrderParcelsTable;
 export type OrderItemRow = OrderItemsTable;
 
-
 /**
  * The columns SQLite names for a unique index of this module: its error says "UNIQUE constraint failed:
  * orders.customer_id, orders.customer_order_no", never the index name that PostgreSQL reports.
