@@ -32,6 +32,21 @@ export const InvoiceTitleMessage = {
   EmailInvalid: 'invoiceTitle.emailInvalid',
 } as const;
 
+/** The texts of InvoiceTitleMessage, one wording for the server's answer and the web form's check on blur. */
+export const INVOICE_TITLE_MESSAGES = {
+  'invoiceTitle.taxNoInvalid': {
+    'zh-CN': '统一社会信用代码无效：应为 18 位数字或大写字母（不含 I、O、S、V、Z），且最后一位校验码正确',
+    'en-US':
+      'The unified social credit code is not valid: it has 18 digits or capital letters (no I, O, S, V or Z) and ends in the right check character',
+    'zh-TW': '統一社會信用代碼無效：應為 18 位數字或大寫字母（不含 I、O、S、V、Z），且最後一位檢查碼正確',
+  },
+  'invoiceTitle.emailInvalid': {
+    'zh-CN': '请填写有效的邮箱地址',
+    'en-US': 'Enter a valid email address',
+    'zh-TW': '請填寫有效的電子郵件地址',
+  },
+} as const;
+
 const label = (zhCN: string, enUS: string, zhTW: string) => ({ 'zh-CN': zhCN, 'en-US': enUS, 'zh-TW': zhTW });
 
 export const InvoiceTitleInputSchema = z.object({
