@@ -73,7 +73,7 @@ export function LedgerFilters({ search, onSearch }: LedgerFiltersProps) {
   const activeCount = [search.from, search.types.length > 0, search.currencyCode, search.number].filter(
     Boolean,
   ).length;
-  const fieldWidth = isMobile ? '100%' : 200;
+  const fieldWidth = isMobile ? '100%' : 280;
 
   const fields = (
     <Flex gap={12} wrap align="start" data-testid="ledger-filters">
