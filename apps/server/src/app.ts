@@ -9,8 +9,10 @@ import { addressRoutes } from './modules/address/address.routes.ts';
 import { applicationRoutes } from './modules/application/application.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { consumptionFlowRoutes } from './modules/consumption-flow/consumption-flow.routes.ts';
+import { billRoutes } from './modules/bill/bill.routes.ts';
 import { exportRoutes } from './modules/export/export.routes.ts';
 import { fileRoutes } from './modules/file/file.routes.ts';
+import { invoiceTitleRoutes } from './modules/invoice-title/invoice-title.routes.ts';
 import { labelRoutes } from './modules/label/label.routes.ts';
 import { operationsRoutes } from './modules/operations/operations.routes.ts';
 import { OPS_PREFIX } from './modules/operations/operations.schemas.ts';
@@ -92,6 +94,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(addressRoutes);
   await app.register(productRoutes);
   await app.register(walletRoutes);
+  await app.register(billRoutes);
+  await app.register(invoiceTitleRoutes);
   await app.register(orderRoutes);
   await app.register(consumptionFlowRoutes);
   // The provider's staff: its own prefix and credential (the operator key), no customer session.

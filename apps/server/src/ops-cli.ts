@@ -19,6 +19,7 @@ import {
   type Journey,
 } from './modules/operations/operations.schemas.ts';
 import * as service from './modules/operations/operations.service.ts';
+import { billCommand, BILL_COMMANDS_HELP, type BillCommandName } from './modules/bill/bill-cli.ts';
 
 /**
  * `npm run ops -- <command> …`: the operations steps from a terminal, over the same services and schemas as
@@ -45,6 +46,7 @@ Commands:
   deliver     deliver
   return      return to the sender
 
+${BILL_COMMANDS_HELP}
 Options for every step:
   --at <ISO time>       when it happened (default now), e.g. 2026-11-26T09:30:00+08:00
   --location <text>     where
@@ -78,6 +80,12 @@ const OPTIONS = {
   lang: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
+  // bills-issue, bills-write-off
+  period: { type: 'string' },
+  bill: { type: 'string' },
+  currency: { type: 'string' },
+  amount: { type: 'string' },
+  remark: { type: 'string' },
 } as const;
 type Flags = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
 
@@ -208,18 +216,22 @@ async function runOpsCli(
     return EXIT.ok;
   }
   const [name, ...extra] = positionals;
+  const bills = name && extra.length === 0 ? billCommand(name as BillCommandName, flags) : undefined;
   const command = name ? COMMANDS[name] : undefined;
-  if (!command || extra.length > 0) {
+  const usage = () => {
     err(
       `${name ? `Unknown command or extra words: ${positionals.join(' ')}` : 'No command given.'}\n\n${HELP}`,
     );
     return EXIT.usage;
-  }
+  };
+  if ((!command && !bills) || extra.length > 0) return usage();
   const language = (flags.lang ?? 'zh-CN') as Language;
   if (!LANGUAGES.includes(language)) {
     err(`--lang must be one of ${LANGUAGES.join(', ')}`);
     return EXIT.usage;
   }
+  if (bills) return runBillCommand(bills, flags, language, env, out, err);
+  if (!command) return usage();
   let input: unknown;
   try {
     const body = {
@@ -242,11 +254,7 @@ async function runOpsCli(
     throw error;
   }
 
-  let db: Db | undefined;
-  try {
-    const config = loadConfig(env);
-    db = createDatabase(config.database, config.databaseTimeouts);
-    await migrateToLatest(db);
+  return withDatabase(env, language, err, async (db) => {
     const answer = await command.run(db, input as never, language);
     const journey = 'journey' in answer ? answer.journey : answer;
     if (flags.json) out(JSON.stringify(answer, null, 2));
@@ -255,30 +263,70 @@ async function runOpsCli(
         out(translate(language, answer.changed ? 'operations.done' : 'operations.unchanged'));
       out(formatJourney(journey));
     }
+  });
+}
+
+/** Runs a bills command: the same validation messages, exit codes and error reporting as the steps. */
+async function runBillCommand(
+  bills: NonNullable<ReturnType<typeof billCommand>>,
+  flags: Flags,
+  language: Language,
+  env: NodeJS.ProcessEnv,
+  out: (text: string) => void,
+  err: (text: string) => void,
+): Promise<number> {
+  const parsed = bills.parse();
+  if (!parsed.success) {
+    err(`${translate(language, 'error.validation')}:\n${validationMessage(parsed.error, language)}`);
+    return EXIT.usage;
+  }
+  return withDatabase(env, language, err, async (db, config) => {
+    const answer = await bills.run(db, config, parsed.data as never, language);
+    out(flags.json ? JSON.stringify(answer.data, null, 2) : answer.text);
+  });
+}
+
+/** Opens the configured database, runs `work`, and maps its failures to messages and exit codes. */
+async function withDatabase(
+  env: NodeJS.ProcessEnv,
+  language: Language,
+  err: (text: string) => void,
+  work: (db: Db, config: ReturnType<typeof loadConfig>) => Promise<void>,
+): Promise<number> {
+  let db: Db | undefined;
+  try {
+    const config = loadConfig(env);
+    db = createDatabase(config.database, config.databaseTimeouts);
+    await migrateToLatest(db);
+    await work(db, config);
     return EXIT.ok;
   } catch (error) {
-    if (error instanceof AppError) {
-      const reasons = (error.data as { reasons?: string[] } | null)?.reasons;
-      const fields = (error.data as { errors?: { field: string; message: string }[] } | null)?.errors;
-      err(translate(language, error.messageKey, error.params));
-      for (const field of fields ?? [])
-        err(`  ${field.field}: ${translate(language, field.message, error.params)}`);
-      for (const reason of reasons ?? []) err(`  - ${reason}`);
-      return fields ? EXIT.usage : EXIT.refused;
-    }
-    if (error instanceof ConfigError) {
-      err(error.message);
-      return EXIT.unavailable;
-    }
-    if (isDatabaseUnavailable(error)) {
-      err(`${translate(language, 'error.unavailable')} (${(error as Error).message})`);
-      return EXIT.unavailable;
-    }
-    err(`Unexpected failure: ${(error as Error).stack ?? String(error)}`);
-    return EXIT.failed;
+    return reportFailure(error, language, err);
   } finally {
     await db?.destroy().catch(() => undefined);
   }
+}
+
+function reportFailure(error: unknown, language: Language, err: (text: string) => void): number {
+  if (error instanceof AppError) {
+    const reasons = (error.data as { reasons?: string[] } | null)?.reasons;
+    const fields = (error.data as { errors?: { field: string; message: string }[] } | null)?.errors;
+    err(translate(language, error.messageKey, error.params));
+    for (const field of fields ?? [])
+      err(`  ${field.field}: ${translate(language, field.message, error.params)}`);
+    for (const reason of reasons ?? []) err(`  - ${reason}`);
+    return fields ? EXIT.usage : EXIT.refused;
+  }
+  if (error instanceof ConfigError) {
+    err(error.message);
+    return EXIT.unavailable;
+  }
+  if (isDatabaseUnavailable(error)) {
+    err(`${translate(language, 'error.unavailable')} (${(error as Error).message})`);
+    return EXIT.unavailable;
+  }
+  err(`Unexpected failure: ${(error as Error).stack ?? String(error)}`);
+  return EXIT.failed;
 }
 
 runOpsCli(process.argv.slice(2)).then(

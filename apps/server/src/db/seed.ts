@@ -1,6 +1,8 @@
 import { ALL_PERMISSIONS, Permission, Role } from '@portal/contracts/permissions';
 import { hashPassword } from '../lib/passwords.ts';
 import { newId, nowIso } from '../lib/ids.ts';
+import type { BillsConfig } from '../config.ts';
+import { issueDemoBills } from '../modules/bill/bill-issue.ts';
 import { seedDemoOrders } from '../modules/operations/demo-orders.ts';
 import { seedDemoWallet } from '../modules/wallet/wallet-seed.ts';
 import type { Db } from './database.ts';
@@ -19,12 +21,13 @@ const text = (zhCN: string, enUS: string, zhTW: string) =>
 /**
  * Creates the demo customer with a main user (every permission), a sub-user whose only role lets it
  * view orders, and a sub-user still on its initial password, then (unless `orders` is false) its demo
- * orders in every status. Does nothing when the demo customer exists; returns what it created.
+ * orders in every status and the bills of the periods they span before the current one. Does nothing
+ * when the demo customer exists; returns what it created.
  */
 export async function seedDemoData(
   db: Db,
-  options: { orders?: boolean } = {},
-): Promise<{ customerCode: string; users: string[]; orders: number } | null> {
+  options: { orders?: boolean; bills?: BillsConfig } = {},
+): Promise<{ customerCode: string; users: string[]; orders: number; bills: string[] } | null> {
   // The provider's catalog first (each missing product is added, also on a database seeded before it existed).
   await seedProductCatalog(db);
   const existing = await db
@@ -204,9 +207,12 @@ export async function seedDemoData(
   await seedDemoWallet(db, customerId);
   // Only the instance whose transaction created the customer gets here, so the orders are seeded once.
   const orders = options.orders === false ? 0 : await seedDemoOrders(db, customerId, mainUserId);
+  // The bills of the periods the demo orders span before the current one, so the bills page shows some.
+  const bills = orders > 0 && options.bills ? await issueDemoBills(db, options.bills, customerId) : [];
   return {
     customerCode: DEMO_CUSTOMER_CODE,
     users: [DEMO_MAIN_USER.loginName, DEMO_SUB_USER.loginName, DEMO_NEW_USER.loginName],
     orders,
+    bills,
   };
 }

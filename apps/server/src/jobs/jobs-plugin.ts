@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { createFileStorage, type FileStorage } from '../lib/storage/index.ts';
+import { billingTask } from '../modules/bill/billing-task.ts';
 import { exportCleanupTask } from './export-cleanup.ts';
 import { retentionTask } from './retention.ts';
 import { Scheduler } from './scheduler.ts';
@@ -37,6 +38,7 @@ export const jobsPlugin = fp(
       }),
     );
     scheduler.register(exportCleanupTask(app.db, storage, EXPORT_CLEANUP_SECONDS));
+    scheduler.register(billingTask(app.db, app.config.bills));
     app.decorate('scheduler', scheduler);
     const runner = new TaskRunner(app.db, app.log, app.config.tasks);
     app.decorate('taskRunner', runner);

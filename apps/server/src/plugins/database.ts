@@ -39,7 +39,7 @@ export const databasePlugin = fp<{ config: AppConfig }>(
     const applied = await migrateToLatest(db);
     if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
     if (config.seedDemo) {
-      const demo = await seedDemoData(db, { orders: config.seedDemoOrders });
+      const demo = await seedDemoData(db, { orders: config.seedDemoOrders, bills: config.bills });
       if (demo) app.log.info(demo, 'demo data seeded');
     }
     const secret =

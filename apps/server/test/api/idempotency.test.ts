@@ -386,7 +386,7 @@ describe(`Idempotency-Key on ${ENGINE}`, () => {
       .where('customer_id', '=', keep.customerId)
       .execute();
     expect(await app().db.selectFrom('idempotency_keys').select('customer_id').execute()).not.toHaveLength(1);
-    expect(await app().scheduler.runDue(later)).toEqual(['retention', 'exportCleanup']);
+    expect(await app().scheduler.runDue(later)).toEqual(['retention', 'exportCleanup', 'billing']);
     const left = await app().db.selectFrom('idempotency_keys').select('customer_id').execute();
     expect(left.map((r) => r.customer_id)).toEqual([keep.customerId]);
   });

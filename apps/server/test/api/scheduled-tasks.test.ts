@@ -22,13 +22,14 @@ describe(`scheduled tasks on ${ENGINE}`, () => {
     const [a, b] = apps as [FastifyInstance, FastifyInstance];
     const now = new Date(Date.now() + 10 * 86_400_000);
     const first = await Promise.all([a.scheduler.runDue(now), b.scheduler.runDue(now)]);
-    expect(first.flat().sort()).toEqual(['exportCleanup', 'retention']);
+    expect(first.flat().sort()).toEqual(['billing', 'exportCleanup', 'retention']);
     // Within the interval nobody runs it again…
     const later = new Date(now.getTime() + 3_599_000);
     expect((await Promise.all([a.scheduler.runDue(later), b.scheduler.runDue(later)])).flat()).toEqual([]);
     // …and after it, exactly one instance does.
     const next = new Date(now.getTime() + 3_600_000);
     expect((await Promise.all([b.scheduler.runDue(next), a.scheduler.runDue(next)])).flat().sort()).toEqual([
+      'billing',
       'exportCleanup',
       'retention',
     ]);
@@ -93,7 +94,7 @@ describe(`scheduled tasks on ${ENGINE}`, () => {
       .updateTable('scheduled_tasks')
       .set({ next_run_at: new Date(now).toISOString() })
       .execute();
-    expect(await a.scheduler.runDue(new Date(now))).toEqual(['retention', 'exportCleanup']);
+    expect(await a.scheduler.runDue(new Date(now))).toEqual(['retention', 'exportCleanup', 'billing']);
 
     const logs = await a.db
       .selectFrom('login_logs')

@@ -30,6 +30,8 @@ export interface ExportRequest {
   rechargeFilter?: RechargeQueryInput | null;
   billFilter?: BillQueryInput | null;
   labelSize: LabelSize | null;
+  /** The billing time zone (config.bills), in which `billFilter`'s months are cut. */
+  billUtcOffsetMinutes?: number;
 }
 
 export type ExportCell = string | number | null;
@@ -56,6 +58,8 @@ export interface TableExportSource {
   count(db: Db, request: ExportRequest): Promise<number>;
   /** The rows, cells in column order, read from the database in pages so memory stays flat. */
   rows(db: Db, request: ExportRequest): AsyncIterable<ExportCell[]>;
+  /** The same kind written as a document when the format is pdf (bill statements beside their lines). */
+  pdf?: DocumentExportSource;
 }
 
 export interface DocumentExportSource {

@@ -36,14 +36,15 @@ const PROGRESS_SAVE_MS = 1000;
 
 /** The source of a kind, when it exists and can write the format. */
 export function sourceFor(kind: repo.ExportTaskRow['kind'], format: ExportFormat): ExportSource | undefined {
-  const source = EXPORT_SOURCES[kind];
-  if (!source || !EXPORT_KIND_FORMATS[kind].includes(format)) return undefined;
+  const listed = EXPORT_SOURCES[kind];
+  if (!listed || !EXPORT_KIND_FORMATS[kind].includes(format)) return undefined;
+  const source = format === 'pdf' && listed.shape === 'table' && listed.pdf ? listed.pdf : listed;
   const fits =
     source.shape === 'table' ? ['xlsx', 'csv', 'zip'].includes(format) : ['pdf', 'zip'].includes(format);
   return fits ? source : undefined;
 }
 
-export function exportRequestOf(row: repo.ExportTaskRow): ExportRequest {
+export function exportRequestOf(row: repo.ExportTaskRow, billUtcOffsetMinutes?: number): ExportRequest {
   const saved = JSON.parse(row.request) as Partial<
     Pick<ExportRequest, 'ids' | 'filter' | 'ledgerFilter' | 'rechargeFilter' | 'billFilter' | 'labelSize'>
   >;
@@ -57,6 +58,7 @@ export function exportRequestOf(row: repo.ExportTaskRow): ExportRequest {
     rechargeFilter: saved.rechargeFilter ?? null,
     billFilter: saved.billFilter ?? null,
     labelSize: saved.labelSize ?? null,
+    billUtcOffsetMinutes,
   };
 }
 
@@ -95,6 +97,8 @@ export interface ExportHandlerDeps {
   db: Db;
   storage: FileStorage;
   fileTtlHours: number;
+  /** config.bills.utcOffsetMinutes, for bill exports. */
+  billUtcOffsetMinutes?: number;
 }
 
 /** The runner's handler that writes an export's file, stores it and records it on the export_tasks row. */
@@ -102,6 +106,7 @@ export function exportTaskHandler({
   db,
   storage,
   fileTtlHours,
+  billUtcOffsetMinutes,
 }: ExportHandlerDeps): TaskHandler<ExportTaskPayload> {
   return {
     async run({ payload, signal, progress }) {
@@ -110,7 +115,7 @@ export function exportTaskHandler({
       if (!row || row.status === 'succeeded') return;
       const source = sourceFor(row.kind, row.format);
       if (!source) throw new PermanentTaskError('exportTask.kindUnavailable');
-      const request = exportRequestOf(row);
+      const request = exportRequestOf(row, billUtcOffsetMinutes);
       await repo.updateExportTask(db, row.id, {
         status: 'running',
         progress: 0,

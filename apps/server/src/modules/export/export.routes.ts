@@ -21,7 +21,12 @@ import * as service from './export.service.ts';
 export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.taskRunner.register(
     EXPORT_TASK_KIND,
-    exportTaskHandler({ db: app.db, storage: app.storage, fileTtlHours: app.config.exportFileTtlHours }),
+    exportTaskHandler({
+      db: app.db,
+      storage: app.storage,
+      fileTtlHours: app.config.exportFileTtlHours,
+      billUtcOffsetMinutes: app.config.bills.utcOffsetMinutes,
+    }),
   );
   const tags = ['export'];
 

@@ -81,7 +81,7 @@ export const DICTIONARIES: Readonly<Record<DictionaryTypeCode, { value: string; 
     ),
     [DictionaryTypeCode.BillStatus]: entries(
       ['open', '未核销', 'Open', '未核銷'],
-      ['partly_written_off', '部分核销', 'Partly written off', '部分核銷'],
+      ['partial', '部分核销', 'Partly written off', '部分核銷'],
       ['settled', '已结清', 'Settled', '已結清'],
     ),
     [DictionaryTypeCode.ExportTaskStatus]: entries(
