@@ -32,18 +32,21 @@ export const InvoiceTitleMessage = {
   EmailInvalid: 'invoiceTitle.emailInvalid',
 } as const;
 
-/** The texts of InvoiceTitleMessage, one wording for the server's answer and the web form's check on blur. */
+/**
+ * The texts of InvoiceTitleMessage for the web form's check on blur, word for word the server's answer
+ * (modules/invoice-title/invoice-title.messages.ts); the finance e2e compares the two.
+ */
 export const INVOICE_TITLE_MESSAGES = {
   'invoiceTitle.taxNoInvalid': {
-    'zh-CN': '统一社会信用代码无效：应为 18 位数字或大写字母（不含 I、O、S、V、Z），且最后一位校验码正确',
+    'zh-CN': '统一社会信用代码不正确，请核对 18 位代码及最后一位校验码',
     'en-US':
-      'The unified social credit code is not valid: it has 18 digits or capital letters (no I, O, S, V or Z) and ends in the right check character',
-    'zh-TW': '統一社會信用代碼無效：應為 18 位數字或大寫字母（不含 I、O、S、V、Z），且最後一位檢查碼正確',
+      'The unified social credit code is not valid: check its 18 characters and the final check character',
+    'zh-TW': '統一社會信用代碼不正確，請核對 18 位代碼及最後一位校驗碼',
   },
   'invoiceTitle.emailInvalid': {
-    'zh-CN': '请填写有效的邮箱地址',
-    'en-US': 'Enter a valid email address',
-    'zh-TW': '請填寫有效的電子郵件地址',
+    'zh-CN': '邮箱格式不正确',
+    'en-US': 'The email address is not valid',
+    'zh-TW': '電子郵件格式不正確',
   },
 } as const;
 
