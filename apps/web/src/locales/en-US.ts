@@ -911,6 +911,7 @@ const enUS: Messages = {
       amounts: 'Amounts by currency',
       subtotals: 'Subtotals by type',
       subtotalCount: '{{count}} entries',
+      count: 'Entries',
       noSubtotals: 'No charges in this period',
       lines: 'Lines',
       noLines: 'This bill has no lines',

@@ -897,6 +897,7 @@ const zhCN = {
       amounts: '金额（按币种）',
       subtotals: '按类型小计',
       subtotalCount: '{{count}} 笔',
+      count: '笔数',
       noSubtotals: '本期没有费用',
       lines: '账单明细',
       noLines: '本账单没有明细',

@@ -894,6 +894,7 @@ const zhTW: Messages = {
       amounts: '金額（依幣別）',
       subtotals: '依類型小計',
       subtotalCount: '{{count}} 筆',
+      count: '筆數',
       noSubtotals: '本期沒有費用',
       lines: '帳單明細',
       noLines: '本帳單沒有明細',

@@ -174,7 +174,7 @@ function BillDetailBody({ bill }: { bill: BillDetail }) {
             { key: 'currency', title: t('consumptionFlow.column.currency'), dataIndex: 'currencyCode' },
             {
               key: 'count',
-              title: t('bill.column.orderCount'),
+              title: t('bill.detail.count'),
               align: 'right',
               render: (_, row) => t('bill.detail.subtotalCount', { count: row.count }),
             },
@@ -204,6 +204,7 @@ function BillDetailBody({ bill }: { bill: BillDetail }) {
             emptyText={t('bill.detail.noLines')}
             pagination={{ ...paging.paginationOf(lines.data.total), size: 'small' }}
             testId="bill-lines-table"
+            showBill={false}
           />
         )}
       </Section>

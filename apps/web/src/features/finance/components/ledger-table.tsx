@@ -16,6 +16,8 @@ interface LedgerTableProps {
   emptyText?: ReactNode;
   /** Left out where rows have no detail of their own (a bill's lines). */
   onDetail?: (row: LedgerRow) => void;
+  /** Whether the related number names the row's bill (not inside that bill's own detail). */
+  showBill?: boolean;
   testId?: string;
 }
 
@@ -30,6 +32,7 @@ export function LedgerTable({
   emptyText,
   onDetail,
   testId = 'ledger-table',
+  showBill = true,
 }: LedgerTableProps) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -94,7 +97,7 @@ export function LedgerTable({
           key: 'related',
           title: t('consumptionFlow.column.related'),
           width: 220,
-          render: (_, row) => <RelatedNumber row={row} />,
+          render: (_, row) => <RelatedNumber row={row} showBill={showBill} />,
         },
         {
           key: 'remark',

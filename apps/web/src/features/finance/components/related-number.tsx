@@ -8,7 +8,7 @@ import { BILLS_PATH, orderListPathFor } from '../../../lib/app-paths';
  * What a ledger row relates to: an order (linking to My orders filtered by its reference), a recharge or a
  * bill (linking to the bill list filtered by its number). A row may name several (a bill's order charge).
  */
-export function RelatedNumber({ row }: { row: LedgerRow }) {
+export function RelatedNumber({ row, showBill = true }: { row: LedgerRow; showBill?: boolean }) {
   const { t } = useTranslation();
   const parts = [];
   if (row.customerOrderNo)
@@ -27,7 +27,7 @@ export function RelatedNumber({ row }: { row: LedgerRow }) {
         <Typography.Text copyable={{ text: row.rechargeNo }}>{row.rechargeNo}</Typography.Text>
       </span>,
     );
-  if (row.billNo)
+  if (row.billNo && showBill)
     parts.push(
       <span key="bill">
         <Typography.Text type="secondary">{t('consumptionFlow.related.bill')} </Typography.Text>
