@@ -162,8 +162,9 @@ class Table {
   private cells(values: readonly string[]) {
     let x = PAGE.margin;
     this.columns.forEach((column, index) => {
-      this.doc.text(values[index] ?? '', x, this.y + 2, {
-        width: column.width - 4,
+      // 4 pt of air on each side, so a right-aligned amount never touches the next column's text.
+      this.doc.text(values[index] ?? '', x + 4, this.y + 2, {
+        width: column.width - 8,
         height: ROW_HEIGHT - 2,
         ellipsis: true,
         align: column.align ?? 'left',

@@ -3,9 +3,9 @@ import { defineMessages } from '../../lib/messages.ts';
 /** Texts of bills and write-offs; `{outstanding}` is an amount written with its currency (`¥12.34`). */
 export const billMessages = defineMessages({
   'bill.periodInvalid': {
-    'zh-CN': '账期格式不正确，按月如 2026-10，按周如 2026-W44',
-    'en-US': 'The period is not valid: a month like 2026-10, or a week like 2026-W44',
-    'zh-TW': '帳期格式不正確，按月如 2026-10，按週如 2026-W44',
+    'zh-CN': '账期格式不正确，应如 2026-10（按周出账时如 2026-W44）',
+    'en-US': 'The period is not valid: it looks like 2026-10 (2026-W44 when bills are weekly)',
+    'zh-TW': '帳期格式不正確，應如 2026-10（按週出帳時如 2026-W44）',
   },
   'bill.periodNotPast': {
     'zh-CN': '账期 {period} 尚未结束，只能为已结束的账期出账',
