@@ -802,6 +802,10 @@ const enUS: Messages = {
       saveChanges: 'Save changes',
     },
   },
+  recharge: {
+    channel: { alipay: 'Alipay', wechat: 'WeChat Pay', bank_transfer: 'Bank transfer' },
+    status: { pending: 'Awaiting payment', paid: 'Paid', failed: 'Failed', closed: 'Closed' },
+  },
   consumptionFlow: {
     filter: {
       range: 'Date range',

@@ -788,6 +788,10 @@ const zhCN = {
       saveChanges: '保存修改',
     },
   },
+  recharge: {
+    channel: { alipay: '支付宝', wechat: '微信支付', bank_transfer: '银行转账' },
+    status: { pending: '待支付', paid: '已支付', failed: '失败', closed: '已关闭' },
+  },
   consumptionFlow: {
     filter: {
       range: '时间范围',

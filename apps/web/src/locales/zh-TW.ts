@@ -785,6 +785,10 @@ const zhTW: Messages = {
       saveChanges: '儲存修改',
     },
   },
+  recharge: {
+    channel: { alipay: '支付寶', wechat: '微信支付', bank_transfer: '銀行轉帳' },
+    status: { pending: '待付款', paid: '已付款', failed: '失敗', closed: '已關閉' },
+  },
   consumptionFlow: {
     filter: {
       range: '時間範圍',

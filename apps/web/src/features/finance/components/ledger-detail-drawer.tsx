@@ -2,6 +2,7 @@ import { Card, Descriptions, Drawer, Flex, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { LedgerDetail } from '@portal/contracts/consumption-flow';
+import type { RechargeChannel, RechargeStatus } from '@portal/contracts/recharge';
 import { ListLoadError } from '../../../components/list-load-error';
 import { BILLS_PATH, orderListPathFor } from '../../../lib/app-paths';
 import { formatDateTime } from '../../../lib/format-date';
@@ -166,12 +167,16 @@ function LedgerDetailBody({ entry }: { entry: LedgerDetail }) {
               {
                 key: 'channel',
                 label: t('consumptionFlow.detail.channel'),
-                children: entry.recharge.channel,
+                children: t(`recharge.channel.${entry.recharge.channel as RechargeChannel}`, {
+                  defaultValue: entry.recharge.channel,
+                }),
               },
               {
                 key: 'status',
                 label: t('consumptionFlow.detail.rechargeStatus'),
-                children: entry.recharge.status,
+                children: t(`recharge.status.${entry.recharge.status as RechargeStatus}`, {
+                  defaultValue: entry.recharge.status,
+                }),
               },
             ]}
           />
