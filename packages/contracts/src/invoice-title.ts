@@ -32,6 +32,24 @@ export const InvoiceTitleMessage = {
   EmailInvalid: 'invoiceTitle.emailInvalid',
 } as const;
 
+/**
+ * The texts of InvoiceTitleMessage for the web form's check on blur, word for word the server's answer
+ * (modules/invoice-title/invoice-title.messages.ts); the finance e2e compares the two.
+ */
+export const INVOICE_TITLE_MESSAGES = {
+  'invoiceTitle.taxNoInvalid': {
+    'zh-CN': '统一社会信用代码不正确，请核对 18 位代码及最后一位校验码',
+    'en-US':
+      'The unified social credit code is not valid: check its 18 characters and the final check character',
+    'zh-TW': '統一社會信用代碼不正確，請核對 18 位代碼及最後一位校驗碼',
+  },
+  'invoiceTitle.emailInvalid': {
+    'zh-CN': '邮箱格式不正确',
+    'en-US': 'The email address is not valid',
+    'zh-TW': '電子郵件格式不正確',
+  },
+} as const;
+
 const label = (zhCN: string, enUS: string, zhTW: string) => ({ 'zh-CN': zhCN, 'en-US': enUS, 'zh-TW': zhTW });
 
 export const InvoiceTitleInputSchema = z.object({

@@ -97,7 +97,11 @@ describe(`scheduled tasks on ${ENGINE}`, () => {
       .updateTable('scheduled_tasks')
       .set({ next_run_at: new Date(now).toISOString() })
       .execute();
-    expect(hourly(await a.scheduler.runDue(new Date(now)))).toEqual(['retention', 'exportCleanup', 'billing']);
+    expect(hourly(await a.scheduler.runDue(new Date(now)))).toEqual([
+      'retention',
+      'exportCleanup',
+      'billing',
+    ]);
 
     const logs = await a.db
       .selectFrom('login_logs')

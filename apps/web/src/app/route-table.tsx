@@ -1,6 +1,13 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { Permission } from '@portal/contracts/permissions';
-import { CREATE_ORDER_PATH, END_DATA_PATH, FILE_MANAGEMENT_PATH, ORDER_LIST_PATH } from '../lib/app-paths';
+import {
+  BILLS_PATH,
+  CONSUMPTION_FLOW_PATH,
+  CREATE_ORDER_PATH,
+  END_DATA_PATH,
+  FILE_MANAGEMENT_PATH,
+  ORDER_LIST_PATH,
+} from '../lib/app-paths';
 import type { MessageKey } from '../lib/i18n/message-key';
 import { lazyPage } from '../lib/lazy-page';
 import type { GuardedRoute } from '../lib/route-access';
@@ -20,7 +27,18 @@ export interface AppRoute extends GuardedRoute {
 
 /** Icons the menu can show; add a name here and its icon in layouts/route-icons.tsx. */
 export type RouteIconName =
-  'home' | 'orders' | 'orderList' | 'create' | 'address' | 'endData' | 'settings' | 'user' | 'files';
+  | 'home'
+  | 'orders'
+  | 'orderList'
+  | 'create'
+  | 'address'
+  | 'endData'
+  | 'settlement'
+  | 'consumptionFlow'
+  | 'bills'
+  | 'settings'
+  | 'user'
+  | 'files';
 
 export const HOME_PATH = '/user/index';
 /** The 403 page; inside the shell when signed in (router.tsx). */
@@ -72,6 +90,31 @@ export const PRIVATE_ROUTES: AppRoute[] = [
         icon: 'endData',
         authority: Permission.OrderView,
         component: lazyPage(() => import('../features/end-data/routes/end-data-page')),
+      },
+    ],
+  },
+  {
+    path: '/user/settlement',
+    name: 'settlement',
+    titleKey: 'route.settlement',
+    icon: 'settlement',
+    children: [
+      // `topUpOnline` (TOP_UP_PATH, the recharge records) is the group's first child; it comes with its page.
+      {
+        path: CONSUMPTION_FLOW_PATH,
+        name: 'consumptionFlow',
+        titleKey: 'route.consumptionFlow',
+        icon: 'consumptionFlow',
+        authority: Permission.FinanceView,
+        component: lazyPage(() => import('../features/finance/routes/consumption-flow-page')),
+      },
+      {
+        path: BILLS_PATH,
+        name: 'billingInquiries',
+        titleKey: 'route.billingInquiries',
+        icon: 'bills',
+        authority: Permission.FinanceBill,
+        component: lazyPage(() => import('../features/finance/routes/bills-page')),
       },
     ],
   },

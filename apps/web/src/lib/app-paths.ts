@@ -7,7 +7,16 @@ export const CREATE_ORDER_PATH = '/user/orders/create';
 export const END_DATA_PATH = '/user/orders/endData';
 /** Recharge records and online top-up (settlement centre, route `topUpOnline`; its page comes in a later issue). */
 export const TOP_UP_PATH = '/user/settlement/topUpOnline';
+/** Consumption flow (settlement centre, route `consumptionFlow`): the customer's ledger. */
+export const CONSUMPTION_FLOW_PATH = '/user/settlement/consumptionFlow';
+/** Bills (settlement centre, route `billingInquiries`). */
+export const BILLS_PATH = '/user/settlement/billingInquiries';
 /** My orders (route `order`); `?status=exception` and the other filters of its URL open it filtered. */
 export const ORDER_LIST_PATH = '/user/orders/order';
 /** File management (personal settings, route `fileManagement`): export tasks and their downloads. */
 export const FILE_MANAGEMENT_PATH = '/user/userCenterManagement/fileManagement';
+
+/** My orders narrowed to one number (reference, waybill or last-mile), as the order list's URL spells it. */
+export function orderListPathFor(number: string): string {
+  return `${ORDER_LIST_PATH}?numbers=${encodeURIComponent(number)}`;
+}

@@ -33,6 +33,11 @@ export function calendarDayOf(date: Dayjs): string {
   return date.format('YYYY-MM-DD');
 }
 
+/** A calendar month as `YYYY-MM` (bill periods): a machine format, never shown as such. */
+export function calendarMonthOf(date: Dayjs): string {
+  return date.format('YYYY-MM');
+}
+
 /**
  * The start of a local calendar day (`YYYY-MM-DD`), `addDays` later, as an ISO instant with the browser's
  * offset (`2026-11-26T00:00:00+08:00`): what the API's date filters take. Day arithmetic, so a day with a

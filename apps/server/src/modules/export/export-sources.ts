@@ -8,8 +8,8 @@ import type { ExportSource } from './export-source.ts';
 
 /**
  * Every export kind's source, one per kind of EXPORT_KINDS. The order list module gives `orders` and
- * `endData`; the label module gives `labels`; the consumption flow gives `ledger` and `recharges`.
- * `endData`; the label module gives `labels`; the bill module `bills` and `billDetail` (xlsx lines, pdf statements).
+ * `endData`; the label module gives `labels`; the consumption flow gives `ledger` and `recharges`; the bill
+ * module `bills` and `billDetail` (xlsx lines, pdf statements).
  */
 export const EXPORT_SOURCES: Partial<Record<ExportKind, ExportSource>> = {
   orders: ordersExportSource,

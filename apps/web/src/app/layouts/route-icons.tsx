@@ -1,12 +1,15 @@
 import type { ReactNode } from 'react';
 import {
+  AccountBookOutlined,
   ContactsOutlined,
   FolderOpenOutlined,
   FormOutlined,
   HomeOutlined,
   NodeIndexOutlined,
   ProfileOutlined,
+  ReconciliationOutlined,
   SettingOutlined,
+  TransactionOutlined,
   UnorderedListOutlined,
   UserOutlined,
 } from '@ant-design/icons';
@@ -20,6 +23,9 @@ export const ROUTE_ICONS: Record<RouteIconName, ReactNode> = {
   create: <FormOutlined />,
   address: <ContactsOutlined />,
   endData: <NodeIndexOutlined />,
+  settlement: <AccountBookOutlined />,
+  consumptionFlow: <TransactionOutlined />,
+  bills: <ReconciliationOutlined />,
   files: <FolderOpenOutlined />,
   settings: <SettingOutlined />,
   user: <UserOutlined />,

@@ -1,7 +1,7 @@
 import { Card, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Permission } from '@portal/contracts/permissions';
+import { EXPORT_KIND_PERMISSION } from '@portal/contracts/export-task';
 import { useAccess } from '../../../lib/access/use-access';
 import { ExportTasksPanel } from '../components/export-tasks-panel';
 import { UploadedFilesPanel } from '../components/uploaded-files-panel';
@@ -17,8 +17,9 @@ export default function FileManagementPage() {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
   const { can } = useAccess();
-  // Export tasks belong to whoever may export (order:export); the page itself needs file:manage.
-  const canSeeExports = can(Permission.OrderExport);
+  // Export tasks belong to whoever may export some kind (order:export, finance:view, finance:bill; the
+  // server lists only the kinds the user may export); the page itself needs file:manage.
+  const canSeeExports = Object.values(EXPORT_KIND_PERMISSION).some((permission) => can(permission));
   const tab: Tab = searchParams.get('tab') === 'uploads' || !canSeeExports ? 'uploads' : 'exports';
 
   return (

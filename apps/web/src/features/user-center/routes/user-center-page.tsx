@@ -1,20 +1,28 @@
 import { Card, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { Permission } from '@portal/contracts/permissions';
+import { useAccess } from '../../../lib/access/use-access';
+import { InvoiceTitleForm } from '../components/invoice-title-form';
 import { LoginLogPanel } from '../components/login-log-panel';
 import { ProfilePanel } from '../components/profile-panel';
 import { SecurityPanel } from '../components/security-panel';
 import './user-center-page.css';
 
-const TABS = ['profile', 'security', 'loginLog'] as const;
+const TABS = ['profile', 'security', 'loginLog', 'invoiceTitle'] as const;
 type TabKey = (typeof TABS)[number];
 
-/** `/user/userCenterManagement/userCenter`: profile, security (password) and the sign-in log. */
+/**
+ * `/user/userCenterManagement/userCenter`: profile, security (password), the sign-in log and, for users
+ * holding finance:bill, the invoice title.
+ */
 export default function UserCenterPage() {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
+  const { can } = useAccess();
+  const tabs = TABS.filter((tab) => tab !== 'invoiceTitle' || can(Permission.FinanceBill));
   const requested = searchParams.get('tab');
-  const active: TabKey = TABS.includes(requested as TabKey) ? (requested as TabKey) : 'profile';
+  const active: TabKey = tabs.includes(requested as TabKey) ? (requested as TabKey) : 'profile';
 
   return (
     <Card styles={{ body: { paddingTop: 8 } }}>
@@ -26,6 +34,9 @@ export default function UserCenterPage() {
           { key: 'profile', label: t('userCenter.profileTab'), children: <ProfilePanel /> },
           { key: 'security', label: t('userCenter.securityTab'), children: <SecurityPanel /> },
           { key: 'loginLog', label: t('userCenter.loginLogTab'), children: <LoginLogPanel /> },
+          ...(tabs.includes('invoiceTitle')
+            ? [{ key: 'invoiceTitle', label: t('invoiceTitle.tab'), children: <InvoiceTitleForm /> }]
+            : []),
         ]}
       />
     </Card>
