@@ -88,6 +88,15 @@ const OPTIONS = {
   lang: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
+  // recharges, voucher, confirm, reject, notifications
+  recharge: { type: 'string' },
+  status: { type: 'string' },
+  channel: { type: 'string' },
+  trade: { type: 'string' },
+  staff: { type: 'string' },
+  reason: { type: 'string' },
+  outcome: { type: 'string' },
+  out: { type: 'string' },
   // bills-issue, bills-write-off
   period: { type: 'string' },
   bill: { type: 'string' },

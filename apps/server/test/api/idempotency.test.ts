@@ -386,7 +386,8 @@ describe(`Idempotency-Key on ${ENGINE}`, () => {
       .where('customer_id', '=', keep.customerId)
       .execute();
     expect(await app().db.selectFrom('idempotency_keys').select('customer_id').execute()).not.toHaveLength(1);
-    expect(await app().scheduler.runDue(later)).toEqual(['retention', 'exportCleanup', 'billing']);
+    // The retention task is the one that deletes expired keys (the other tasks due then run beside it).
+    expect(await app().scheduler.runDue(later)).toContain('retention');
     const left = await app().db.selectFrom('idempotency_keys').select('customer_id').execute();
     expect(left.map((r) => r.customer_id)).toEqual([keep.customerId]);
   });
