@@ -1,6 +1,12 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { Permission } from '@portal/contracts/permissions';
-import { CREATE_ORDER_PATH, END_DATA_PATH, FILE_MANAGEMENT_PATH, ORDER_LIST_PATH } from '../lib/app-paths';
+import {
+  CREATE_ORDER_PATH,
+  END_DATA_PATH,
+  FILE_MANAGEMENT_PATH,
+  ORDER_LIST_PATH,
+  TOP_UP_PATH,
+} from '../lib/app-paths';
 import type { MessageKey } from '../lib/i18n/message-key';
 import { lazyPage } from '../lib/lazy-page';
 import type { GuardedRoute } from '../lib/route-access';
@@ -20,7 +26,17 @@ export interface AppRoute extends GuardedRoute {
 
 /** Icons the menu can show; add a name here and its icon in layouts/route-icons.tsx. */
 export type RouteIconName =
-  'home' | 'orders' | 'orderList' | 'create' | 'address' | 'endData' | 'settings' | 'user' | 'files';
+  | 'home'
+  | 'orders'
+  | 'orderList'
+  | 'create'
+  | 'address'
+  | 'endData'
+  | 'settlement'
+  | 'topUp'
+  | 'settings'
+  | 'user'
+  | 'files';
 
 export const HOME_PATH = '/user/index';
 /** The 403 page; inside the shell when signed in (router.tsx). */
@@ -72,6 +88,22 @@ export const PRIVATE_ROUTES: AppRoute[] = [
         icon: 'endData',
         authority: Permission.OrderView,
         component: lazyPage(() => import('../features/end-data/routes/end-data-page')),
+      },
+    ],
+  },
+  {
+    path: '/user/settlement',
+    name: 'settlement',
+    titleKey: 'route.settlement',
+    icon: 'settlement',
+    children: [
+      {
+        path: TOP_UP_PATH,
+        name: 'topUpOnline',
+        titleKey: 'route.topUpOnline',
+        icon: 'topUp',
+        authority: Permission.FinanceView,
+        component: lazyPage(() => import('../features/recharge/routes/recharge-records-page')),
       },
     ],
   },

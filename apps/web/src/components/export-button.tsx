@@ -3,18 +3,21 @@ import { DownOutlined, ExportOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
   EXPORT_KIND_FORMATS,
+  EXPORT_KIND_PERMISSION,
   type ExportFormat,
   type ExportKind,
   type ExportTaskCreateInput,
 } from '@portal/contracts/export-task';
-import { Permission } from '@portal/contracts/permissions';
 import { useExportTask } from '../lib/export-task/use-export-task';
 import { Access } from './access';
 
 export interface ExportButtonProps {
   kind: ExportKind;
-  /** What to export, read when the user picks a format: the list's filters or the selected ids. */
-  source: () => Pick<ExportTaskCreateInput, 'filter' | 'ids'>;
+  /** What to export, read when the user picks a format: the list's filters (the kind's own) or the selected ids. */
+  source: () => Pick<
+    ExportTaskCreateInput,
+    'filter' | 'ids' | 'ledgerFilter' | 'rechargeFilter' | 'billFilter'
+  >;
   /** The button's text when "Export" says too little (the order list names what it exports). */
   label?: string;
   /** Icon only (phones). */
@@ -25,7 +28,8 @@ export interface ExportButtonProps {
 /**
  * "Export" with the formats the kind offers. The file is written by a background task: the button only
  * creates it, and the message links to file management where it can be downloaded. Removed for users
- * without `order:export`.
+ * without the kind's permission (EXPORT_KIND_PERMISSION: `order:export` for orders, `finance:view` for
+ * recharges …).
  */
 export function ExportButton({
   kind,
@@ -39,7 +43,7 @@ export function ExportButton({
   const run = (format: ExportFormat) => void exporter.start({ kind, format, ...source() });
 
   return (
-    <Access permission={Permission.OrderExport}>
+    <Access permission={EXPORT_KIND_PERMISSION[kind]}>
       <Dropdown
         trigger={['click']}
         disabled={exporter.isPending}

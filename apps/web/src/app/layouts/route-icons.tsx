@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import {
+  AccountBookOutlined,
   ContactsOutlined,
   FolderOpenOutlined,
   FormOutlined,
@@ -9,6 +10,7 @@ import {
   SettingOutlined,
   UnorderedListOutlined,
   UserOutlined,
+  WalletOutlined,
 } from '@ant-design/icons';
 import type { RouteIconName } from '../route-table';
 
@@ -20,6 +22,8 @@ export const ROUTE_ICONS: Record<RouteIconName, ReactNode> = {
   create: <FormOutlined />,
   address: <ContactsOutlined />,
   endData: <NodeIndexOutlined />,
+  settlement: <AccountBookOutlined />,
+  topUp: <WalletOutlined />,
   files: <FolderOpenOutlined />,
   settings: <SettingOutlined />,
   user: <UserOutlined />,
