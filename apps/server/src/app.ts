@@ -14,7 +14,10 @@ import { labelRoutes } from './modules/label/label.routes.ts';
 import { operationsRoutes } from './modules/operations/operations.routes.ts';
 import { OPS_PREFIX } from './modules/operations/operations.schemas.ts';
 import { orderRoutes } from './modules/order/order.routes.ts';
+import { paymentNotifyRoutes } from './modules/payment/notify.routes.ts';
+import { paymentsPlugin } from './modules/payment/payments-plugin.ts';
 import { productRoutes } from './modules/product/product.routes.ts';
+import { rechargeRoutes } from './modules/recharge/recharge.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { jobsPlugin } from './jobs/jobs-plugin.ts';
@@ -82,6 +85,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(authenticatePlugin);
   await app.register(idempotencyPlugin);
   await app.register(jobsPlugin);
+  await app.register(paymentsPlugin);
   await app.register(importLimiterPlugin);
 
   await app.register(authRoutes);
@@ -97,6 +101,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(labelRoutes);
   await app.register(exportRoutes);
   await app.register(fileRoutes);
+  await app.register(rechargeRoutes);
+  // Providers' notifications: outside /api, raw bodies, the provider's own answers.
+  await app.register(paymentNotifyRoutes);
   if (options.configure) await options.configure(app);
 
   const webDistDir = config.webDistDir;

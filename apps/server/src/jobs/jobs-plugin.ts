@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin';
 import { createFileStorage, type FileStorage } from '../lib/storage/index.ts';
+import { rechargeDepsOf } from '../modules/payment/payments-plugin.ts';
+import { rechargeReconcileTask } from '../modules/recharge/recharge-reconcile.ts';
 import { exportCleanupTask } from './export-cleanup.ts';
 import { retentionTask } from './retention.ts';
 import { Scheduler } from './scheduler.ts';
@@ -37,6 +39,10 @@ export const jobsPlugin = fp(
       }),
     );
     scheduler.register(exportCleanupTask(app.db, storage, EXPORT_CLEANUP_SECONDS));
+    // Reads app.payments when it runs (the payments plugin is registered after this one).
+    scheduler.register(
+      rechargeReconcileTask(() => rechargeDepsOf(app), app.log, app.config.payments.reconcileIntervalSeconds),
+    );
     app.decorate('scheduler', scheduler);
     const runner = new TaskRunner(app.db, app.log, app.config.tasks);
     app.decorate('taskRunner', runner);

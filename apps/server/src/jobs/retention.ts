@@ -1,10 +1,11 @@
 import type { Db } from '../db/database.ts';
+import { deleteExpiredRateLimitHits } from '../lib/rate-limit.ts';
 import type { ScheduledTask } from './scheduler.ts';
 
 /**
  * Deletes login-log rows older than the retention age, and sessions and refresh tokens past their
  * absolute expiry (an expired one can never be used again; the login log keeps the history), and
- * idempotency keys past their 24 h (plugins/idempotency.ts).
+ * idempotency keys past their 24 h (plugins/idempotency.ts), and rate-limit counters of past windows.
  */
 export async function deleteExpiredData(db: Db, now: Date, loginLogRetentionDays: number) {
   const nowIso = now.toISOString();
@@ -24,11 +25,13 @@ export async function deleteExpiredData(db: Db, now: Date, loginLogRetentionDays
     .deleteFrom('idempotency_keys')
     .where('expires_at', '<=', nowIso)
     .executeTakeFirst();
+  const rateLimitHits = await deleteExpiredRateLimitHits(db, now);
   return {
     loginLogs: Number(loginLogs.numDeletedRows),
     refreshTokens: Number(refreshTokens.numDeletedRows),
     sessions: Number(sessions.numDeletedRows),
     idempotencyKeys: Number(idempotencyKeys.numDeletedRows),
+    rateLimitHits,
   };
 }
 

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { sendEnvelope } from '../../plugins/error-handler.ts';
+import { rechargeOpsRoutes } from '../recharge/recharge-ops.routes.ts';
 import { OperatorKeyGuard } from './operator-key.ts';
 import {
   ExceptionSchema,
@@ -103,4 +104,6 @@ export const operationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(OpsPath.Return, step('Return to the sender', MoveSchema, StepResultSchema), async (request) =>
     answer(request, await service.returnOrder(app.db, request.body, request.language)),
   );
+  // Recharges and payment notifications for staff, under the same operator-key hook.
+  await app.register(rechargeOpsRoutes);
 };

@@ -1,0 +1,129 @@
+import type { RechargeChannel, RechargeStatus } from '@portal/contracts/recharge';
+import type { Insertable, Selectable } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { PaymentNotificationsTable, RechargesTable } from '../../db/schema.ts';
+import { newId, nowIso } from '../../lib/ids.ts';
+
+export type RechargeRow = Selectable<RechargesTable> & { created_by_name: string | null };
+
+const withCreator = (db: Db) =>
+  db
+    .selectFrom('recharges as r')
+    .leftJoin('users as u', 'u.id', 'r.created_by')
+    .selectAll('r')
+    .select('u.display_name as created_by_name');
+
+export async function insertRecharge(db: Db, row: Insertable<RechargesTable>) {
+  await db.insertInto('recharges').values(row).execute();
+}
+
+/** What a recharge number can look like; anything else (control characters above all) is never looked up. */
+export const isRechargeNoShape = (value: string) => /^[A-Za-z0-9]{1,40}$/.test(value);
+
+/** A recharge by its number, whoever's it is (the payToken or the operator key is the authority). */
+export async function findRechargeByNo(db: Db, rechargeNo: string): Promise<RechargeRow | undefined> {
+  if (!isRechargeNoShape(rechargeNo)) return undefined;
+  return withCreator(db).where('r.recharge_no', '=', rechargeNo).executeTakeFirst();
+}
+
+/** The customer's recharge; another customer's id is simply not found. */
+export function findCustomerRecharge(
+  db: Db,
+  customerId: string,
+  id: string,
+): Promise<RechargeRow | undefined> {
+  return withCreator(db).where('r.customer_id', '=', customerId).where('r.id', '=', id).executeTakeFirst();
+}
+
+export interface RechargeFilter {
+  status?: RechargeStatus | null;
+  channel?: RechargeChannel | null;
+  currencyCode?: string | null;
+  rechargeNo?: string | null;
+  createdFrom?: string | null;
+  createdTo?: string | null;
+}
+
+function filtered(db: Db, customerId: string, filter: RechargeFilter) {
+  let query = db.selectFrom('recharges as r').where('r.customer_id', '=', customerId);
+  if (filter.status) query = query.where('r.status', '=', filter.status);
+  if (filter.channel) query = query.where('r.channel', '=', filter.channel);
+  if (filter.currencyCode) query = query.where('r.currency_code', '=', filter.currencyCode);
+  // A number no recharge can have matches nothing (and never reaches the database as a NUL).
+  if (filter.rechargeNo)
+    query = query.where('r.recharge_no', '=', isRechargeNoShape(filter.rechargeNo) ? filter.rechargeNo : '');
+  if (filter.createdFrom) query = query.where('r.created_at', '>=', filter.createdFrom);
+  if (filter.createdTo) query = query.where('r.created_at', '<=', filter.createdTo);
+  return query;
+}
+
+/** One page of the customer's recharges, newest first, with the count and the paid totals of the filter. */
+export async function listRecharges(
+  db: Db,
+  customerId: string,
+  filter: RechargeFilter,
+  page: { pageIndex: number; pageSize: number },
+) {
+  const base = filtered(db, customerId, filter);
+  const [rows, count, paid] = await Promise.all([
+    base
+      .leftJoin('users as u', 'u.id', 'r.created_by')
+      .selectAll('r')
+      .select('u.display_name as created_by_name')
+      .orderBy('r.created_at', 'desc')
+      .orderBy('r.id', 'desc')
+      .limit(page.pageSize)
+      .offset((page.pageIndex - 1) * page.pageSize)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+    base
+      .where('r.status', '=', 'paid')
+      .select(['r.currency_code', (eb) => eb.fn.sum<number>('r.amount').as('amount')])
+      .groupBy('r.currency_code')
+      .orderBy('r.currency_code')
+      .execute(),
+  ]);
+  return {
+    rows: rows as RechargeRow[],
+    total: Number(count.count),
+    paidTotals: paid.map((row) => ({ currencyCode: row.currency_code, amount: Number(row.amount) })),
+  };
+}
+
+export type NotificationOutcome = PaymentNotificationsTable['outcome'];
+
+/** Longest body kept in the notification log (a provider's notification is a few KiB at most). */
+export const MAX_LOGGED_BODY = 8 * 1024;
+
+/** Texts from a caller kept as text: PostgreSQL text holds no NUL, so it is written out. */
+const keepable = (text: string | null, max: number) =>
+  text === null ? null : text.slice(0, max).replaceAll('\u0000', '\\u0000');
+
+/** One row of the notification log (every notification, whatever became of it). */
+export async function logNotification(
+  db: Db,
+  entry: {
+    provider: string;
+    rechargeNo: string | null;
+    tradeNo: string | null;
+    outcome: NotificationOutcome;
+    detail: string | null;
+    remoteAddress: string | null;
+    body: string | null;
+  },
+) {
+  await db
+    .insertInto('payment_notifications')
+    .values({
+      id: newId(),
+      provider: entry.provider,
+      recharge_no: keepable(entry.rechargeNo, 40),
+      provider_trade_no: keepable(entry.tradeNo, 64),
+      outcome: entry.outcome,
+      detail: keepable(entry.detail, 500),
+      remote_address: entry.remoteAddress,
+      body: keepable(entry.body, MAX_LOGGED_BODY),
+      received_at: nowIso(),
+    })
+    .execute();
+}
