@@ -8,6 +8,7 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { addressRoutes } from './modules/address/address.routes.ts';
 import { applicationRoutes } from './modules/application/application.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { consumptionFlowRoutes } from './modules/consumption-flow/consumption-flow.routes.ts';
 import { exportRoutes } from './modules/export/export.routes.ts';
 import { fileRoutes } from './modules/file/file.routes.ts';
 import { labelRoutes } from './modules/label/label.routes.ts';
@@ -96,6 +97,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(productRoutes);
   await app.register(walletRoutes);
   await app.register(orderRoutes);
+  await app.register(consumptionFlowRoutes);
   // The provider's staff: its own prefix and credential (the operator key), no customer session.
   await app.register(operationsRoutes);
   await app.register(labelRoutes);

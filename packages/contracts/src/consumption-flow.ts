@@ -117,3 +117,12 @@ export const LedgerDetailSchema = LedgerRowSchema.extend({
 });
 export type LedgerDetail = z.infer<typeof LedgerDetailSchema>;
 export const LedgerIdQuerySchema = z.object({ id: z.string().trim().min(1).max(64) });
+
+/** Texts of the keys the schemas above name (registered by the server, shown by the web). */
+export const CONSUMPTION_FLOW_MESSAGES = {
+  'consumptionFlow.numberInvalid': {
+    'zh-CN': '单号只能包含字母、数字和 - _ . /',
+    'en-US': 'A number may contain only letters, digits and - _ . /',
+    'zh-TW': '單號只能包含字母、數字和 - _ . /',
+  },
+} as const;

@@ -15,6 +15,7 @@ import * as orderJourney from './2026-11-26-080-order-journey.ts';
 import * as orderList from './2026-11-26-085-order-list.ts';
 import * as tasksAndFiles from './2026-11-26-095-tasks-and-files.ts';
 import * as settlement from './2026-11-27-100-settlement.ts';
+import * as consumptionFlow from './2026-11-27-110-consumption-flow.ts';
 
 /** Every migration, in order. Names sort by date; a new migration gets a new, later name here. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-085-order-list': orderList,
   '2026-11-26-095-tasks-and-files': tasksAndFiles,
   '2026-11-27-100-settlement': settlement,
+  '2026-11-27-110-consumption-flow': consumptionFlow,
 };

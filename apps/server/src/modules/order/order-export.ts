@@ -72,7 +72,7 @@ async function* requestedRows(db: Db, request: ExportRequest, onlyWithLastMile: 
 }
 
 /** Minor units as a decimal amount of the currency (2 digits unless the currency says otherwise). */
-async function currencyDigits(db: Db) {
+export async function currencyDigits(db: Db) {
   const rows = await db.selectFrom('currencies').select(['code', 'minor_units']).execute();
   const digits = new Map(rows.map((row) => [row.code, Number(row.minor_units)]));
   return (amount: number, currencyCode: string) => {

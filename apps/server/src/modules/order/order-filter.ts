@@ -42,7 +42,7 @@ const LAST_INSTANT = '9999-12-31T23:59:59.999Z';
  * bound past year 9999 or before year 0, which ISO writes as +010000… or -000001…, text that sorts before
  * every stored time; such a bound is held to the ends of the four-digit years instead.
  */
-const utcText = (instant: string) => {
+export const utcText = (instant: string) => {
   const ms = Date.parse(instant);
   if (ms < Date.parse(FIRST_INSTANT)) return FIRST_INSTANT;
   if (ms > Date.parse(LAST_INSTANT)) return LAST_INSTANT;

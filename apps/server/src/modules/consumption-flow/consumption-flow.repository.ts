@@ -1,0 +1,380 @@
+import type { LedgerEntryType } from '@portal/contracts/wallet';
+import { type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+import { filteredOrders } from '../order/order-filter.ts';
+
+/**
+ * SQL of the consumption flow (reasoning in docs/ARCHITECTURE.md "Consumption flow"). Every statement is
+ * scoped to the caller's customer. A wallet's rows are numbered 1…n (`entry_no`) and dated monotonically,
+ * so "the rows of a time range" are, per currency, the entry_no range (lo, hi] found by two index seeks.
+ */
+
+type LedgerEb = ExpressionBuilder<Database, 'ledger_entries'>;
+
+/** The list's order: newest first; rows of one instant by currency, then entry_no descending. */
+export interface EntryKey {
+  currencyCode: string;
+  entryNo: number;
+  createdAt: string;
+}
+export const compareNewestFirst = (a: EntryKey, b: EntryKey) =>
+  a.createdAt !== b.createdAt
+    ? a.createdAt > b.createdAt
+      ? -1
+      : 1
+    : a.currencyCode !== b.currencyCode
+      ? a.currencyCode < b.currencyCode
+        ? -1
+        : 1
+      : b.entryNo - a.entryNo;
+
+/** The customer's wallets (one per currency it has used) with their last entry_no, by currency. */
+export async function wallets(db: Db, customerId: string, currencyCode: string | null) {
+  let query = db
+    .selectFrom('wallets')
+    .select(['currency_code', 'entry_count'])
+    .where('customer_id', '=', customerId);
+  if (currencyCode) query = query.where('currency_code', '=', currencyCode);
+  const rows = await query.orderBy('currency_code').execute();
+  return rows.map((row) => ({ currencyCode: row.currency_code, entryCount: Number(row.entry_count) }));
+}
+
+/** The wallet's row reached by a balance reading: balance and running totals after it. */
+export interface WalletPoint {
+  entryNo: number;
+  balanceAfter: number;
+  totalInAfter: number;
+  totalOutAfter: number;
+}
+export const ZERO_POINT: WalletPoint = { entryNo: 0, balanceAfter: 0, totalInAfter: 0, totalOutAfter: 0 };
+
+/**
+ * The wallet's last row dated before `instant` (one seek of (customer, currency, created_at, entry_no)),
+ * or its very last row when `instant` is null; the point before row 1 when there is none.
+ */
+export async function lastPointBefore(
+  db: Db,
+  customerId: string,
+  currencyCode: string,
+  instant: string | null,
+): Promise<WalletPoint> {
+  let query = db
+    .selectFrom('ledger_entries')
+    .select(['entry_no', 'balance_after', 'total_in_after', 'total_out_after'])
+    .where('customer_id', '=', customerId)
+    .where('currency_code', '=', currencyCode);
+  query =
+    instant === null
+      ? query.orderBy('entry_no', 'desc')
+      : query.where('created_at', '<', instant).orderBy('created_at', 'desc').orderBy('entry_no', 'desc');
+  const row = await query.limit(1).executeTakeFirst();
+  if (!row) return ZERO_POINT;
+  return {
+    entryNo: Number(row.entry_no),
+    balanceAfter: Number(row.balance_after),
+    totalInAfter: Number(row.total_in_after),
+    totalOutAfter: Number(row.total_out_after),
+  };
+}
+
+/** The last entry_no dated before `instant` (index only), 0 when none. */
+export async function lastEntryNoBefore(db: Db, customerId: string, currencyCode: string, instant: string) {
+  const row = await db
+    .selectFrom('ledger_entries')
+    .select('entry_no')
+    .where('customer_id', '=', customerId)
+    .where('currency_code', '=', currencyCode)
+    .where('created_at', '<', instant)
+    .orderBy('created_at', 'desc')
+    .orderBy('entry_no', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? Number(row.entry_no) : 0;
+}
+
+/** The times of the given rows of the customer's wallets (unique-index seeks), as keys. */
+export async function keysAt(
+  db: Db,
+  customerId: string,
+  positions: readonly { currencyCode: string; entryNo: number }[],
+): Promise<EntryKey[]> {
+  if (positions.length === 0) return [];
+  const rows = await db
+    .selectFrom('ledger_entries')
+    .select(['currency_code', 'entry_no', 'created_at'])
+    .where('customer_id', '=', customerId)
+    .where((eb) =>
+      eb.or(
+        positions.map((p) =>
+          eb.and([eb('currency_code', '=', p.currencyCode), eb('entry_no', '=', p.entryNo)]),
+        ),
+      ),
+    )
+    .execute();
+  return rows.map(toKey);
+}
+
+const toKey = (row: { currency_code: string; entry_no: number; created_at: string }): EntryKey => ({
+  currencyCode: row.currency_code,
+  entryNo: Number(row.entry_no),
+  createdAt: row.created_at,
+});
+
+/** What a filtered read asks for beyond the wallets' ranges: the types and a number's matches. */
+export interface EntryMatch {
+  /** The customer's currencies asked for (never empty): the type index is read per (type, currency). */
+  currencyCodes: readonly string[];
+  createdFrom: string | null;
+  createdTo: string | null;
+  entryTypes: readonly LedgerEntryType[] | null;
+  /** The number's matches; null when no number was given. */
+  number: NumberMatch | null;
+}
+export interface NumberMatch {
+  number: string;
+  orderIds: string[];
+  rechargeIds: string[];
+  billIds: string[];
+}
+
+/**
+ * What a number names among the customer's own: orders (reference, waybill or last-mile number),
+ * recharges, bills. Another customer's numbers name nothing.
+ */
+export async function resolveNumber(db: Db, customerId: string, number: string): Promise<NumberMatch> {
+  const [orders, recharges, bills] = await Promise.all([
+    filteredOrders(db, customerId, { numbers: [number] })
+      .select('orders.id')
+      .limit(100)
+      .execute(),
+    db
+      .selectFrom('recharges')
+      .select('id')
+      .where('customer_id', '=', customerId)
+      .where('recharge_no', '=', number)
+      .execute(),
+    db
+      .selectFrom('bills')
+      .select('id')
+      .where('customer_id', '=', customerId)
+      .where('bill_no', '=', number)
+      .execute(),
+  ]);
+  return {
+    number,
+    orderIds: orders.map((row) => row.id),
+    rechargeIds: recharges.map((row) => row.id),
+    billIds: bills.map((row) => row.id),
+  };
+}
+
+/** The filter as one condition on `ledger_entries`, always scoped to the customer. */
+export function matchCondition(customerId: string, match: EntryMatch) {
+  return (eb: LedgerEb): Expression<SqlBool> => {
+    const conditions: Expression<SqlBool>[] = [
+      eb('ledger_entries.customer_id', '=', customerId),
+      eb('ledger_entries.currency_code', 'in', [...match.currencyCodes]),
+    ];
+    if (match.createdFrom) conditions.push(eb('ledger_entries.created_at', '>=', match.createdFrom));
+    if (match.createdTo) conditions.push(eb('ledger_entries.created_at', '<', match.createdTo));
+    if (match.entryTypes) conditions.push(eb('ledger_entries.entry_type', 'in', [...match.entryTypes]));
+    if (match.number) {
+      const { number, orderIds, rechargeIds, billIds } = match.number;
+      const any: Expression<SqlBool>[] = [eb('ledger_entries.reference_no', '=', number)];
+      if (orderIds.length) any.push(eb('ledger_entries.order_id', 'in', orderIds));
+      if (rechargeIds.length) any.push(eb('ledger_entries.recharge_id', 'in', rechargeIds));
+      if (billIds.length) any.push(eb('ledger_entries.bill_id', 'in', billIds));
+      conditions.push(eb.or(any));
+    }
+    return eb.and(conditions);
+  };
+}
+
+const matching = (db: Db, customerId: string, match: EntryMatch) =>
+  db.selectFrom('ledger_entries').where(matchCondition(customerId, match));
+
+/** The matches' keys when there are at most `cap` (one index read), else undefined. */
+export async function smallMatchSet(db: Db, customerId: string, match: EntryMatch, cap: number) {
+  const rows = await matching(db, customerId, match)
+    .select(['currency_code', 'entry_no', 'created_at'])
+    .limit(cap + 1)
+    .execute();
+  return rows.length > cap ? undefined : rows.map(toKey);
+}
+
+export async function countMatches(db: Db, customerId: string, match: EntryMatch) {
+  const row = await matching(db, customerId, match)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/**
+ * One page of the matches' keys, newest first, given their total: an index walk over
+ * (customer, created_at, currency desc, entry_no, entry_type) from whichever end is nearer, so the last
+ * page costs what the first does and the rows skipped are index entries.
+ */
+export async function pageKeys(
+  db: Db,
+  customerId: string,
+  match: EntryMatch,
+  total: number,
+  offset: number,
+  pageSize: number,
+): Promise<EntryKey[]> {
+  if (offset >= total) return [];
+  const after = total - offset - pageSize; // rows after this page, negative on a short last page
+  const fromEnd = after < offset;
+  const direction = fromEnd ? 'asc' : 'desc';
+  const rows = await matching(db, customerId, match)
+    .select(['currency_code', 'entry_no', 'created_at'])
+    .orderBy('created_at', direction)
+    .orderBy('currency_code', fromEnd ? 'desc' : 'asc')
+    .orderBy('entry_no', direction)
+    .limit(fromEnd ? pageSize + Math.min(0, after) : pageSize)
+    .offset(fromEnd ? Math.max(0, after) : offset)
+    .execute();
+  const keys = rows.map(toKey);
+  return fromEnd ? keys.reverse() : keys;
+}
+
+/** A row as the list shows it: the ledger row with its order's, recharge's and bill's numbers. */
+function rowsQuery(db: Db, customerId: string) {
+  return db
+    .selectFrom('ledger_entries')
+    .leftJoin('orders', (join) =>
+      join
+        .onRef('orders.id', '=', 'ledger_entries.order_id')
+        .onRef('orders.customer_id', '=', 'ledger_entries.customer_id'),
+    )
+    .leftJoin('recharges', (join) =>
+      join
+        .onRef('recharges.id', '=', 'ledger_entries.recharge_id')
+        .onRef('recharges.customer_id', '=', 'ledger_entries.customer_id'),
+    )
+    .leftJoin('bills', (join) =>
+      join
+        .onRef('bills.id', '=', 'ledger_entries.bill_id')
+        .onRef('bills.customer_id', '=', 'ledger_entries.customer_id'),
+    )
+    .select([
+      'ledger_entries.id',
+      'ledger_entries.entry_no',
+      'ledger_entries.entry_type',
+      'ledger_entries.currency_code',
+      'ledger_entries.amount',
+      'ledger_entries.held_change',
+      'ledger_entries.balance_after',
+      'ledger_entries.held_after',
+      'ledger_entries.order_id',
+      'orders.customer_order_no',
+      'orders.waybill_no',
+      'ledger_entries.recharge_id',
+      'recharges.recharge_no',
+      'ledger_entries.bill_id',
+      'bills.bill_no',
+      'ledger_entries.reference_no',
+      'ledger_entries.remark',
+      'ledger_entries.created_by',
+      'ledger_entries.created_at',
+    ])
+    .where('ledger_entries.customer_id', '=', customerId);
+}
+export type FlowRow = Awaited<ReturnType<ReturnType<typeof rowsQuery>['execute']>>[number];
+
+/** The rows of the given entry_no ranges (inclusive), per currency; unordered. */
+export function rowsInRanges(
+  db: Db,
+  customerId: string,
+  ranges: readonly { currencyCode: string; low: number; high: number }[],
+) {
+  const wanted = ranges.filter((range) => range.low <= range.high);
+  if (wanted.length === 0) return Promise.resolve([]);
+  return rowsQuery(db, customerId)
+    .where((eb) =>
+      eb.or(
+        wanted.map((range) =>
+          eb.and([
+            eb('ledger_entries.currency_code', '=', range.currencyCode),
+            eb('ledger_entries.entry_no', '>=', range.low),
+            eb('ledger_entries.entry_no', '<=', range.high),
+          ]),
+        ),
+      ),
+    )
+    .execute();
+}
+
+/** The rows of the given keys; unordered. */
+export function rowsAt(
+  db: Db,
+  customerId: string,
+  keys: readonly { currencyCode: string; entryNo: number }[],
+) {
+  const byCurrency = new Map<string, number[]>();
+  for (const key of keys)
+    byCurrency.set(key.currencyCode, [...(byCurrency.get(key.currencyCode) ?? []), key.entryNo]);
+  if (byCurrency.size === 0) return Promise.resolve([]);
+  return rowsQuery(db, customerId)
+    .where((eb) =>
+      eb.or(
+        [...byCurrency].map(([currencyCode, entryNos]) =>
+          eb.and([
+            eb('ledger_entries.currency_code', '=', currencyCode),
+            eb('ledger_entries.entry_no', 'in', entryNos),
+          ]),
+        ),
+      ),
+    )
+    .execute();
+}
+
+/** The customer's rows of the given ids (a selection); unordered. */
+export function rowsByIds(db: Db, customerId: string, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return rowsQuery(db, customerId)
+    .where('ledger_entries.id', 'in', [...ids])
+    .execute();
+}
+
+/**
+ * One currency's matching rows below `beforeEntryNo`, newest first, `limit` of them: the keyset page of
+ * an export (index (customer, currency, entry_no) descending).
+ */
+export function rowsOfCurrencyBefore(
+  db: Db,
+  customerId: string,
+  match: EntryMatch,
+  currencyCode: string,
+  beforeEntryNo: number,
+  limit: number,
+) {
+  return rowsQuery(db, customerId)
+    .where(matchCondition(customerId, { ...match, currencyCodes: [currencyCode] }))
+    .where('ledger_entries.entry_no', '<', beforeEntryNo)
+    .orderBy('ledger_entries.entry_no', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** One row of the customer with what its detail shows, or undefined. */
+export function detailRow(db: Db, customerId: string, id: string) {
+  return rowsQuery(db, customerId)
+    .leftJoin('users', (join) =>
+      join
+        .onRef('users.id', '=', 'ledger_entries.created_by')
+        .onRef('users.customer_id', '=', 'ledger_entries.customer_id'),
+    )
+    .select([
+      'users.display_name as created_by_name',
+      'orders.status as order_status',
+      'orders.product_code as order_product_code',
+      'orders.consignee_country_code as order_country_code',
+      'recharges.channel as recharge_channel',
+      'recharges.status as recharge_status',
+      'bills.period_label as bill_period_label',
+    ])
+    .where('ledger_entries.id', '=', id)
+    .executeTakeFirst();
+}
