@@ -21,13 +21,16 @@ export function useSandboxCashier(rechargeNo: string, payToken: string) {
   });
 }
 
-/** `POST /api/PaySandbox/Decide` (public): approve or decline; the sandbox then notifies the server. */
+/**
+ * `POST /api/PaySandbox/Decide` (public): approve or decline; the sandbox then notifies the server. Answers
+ * the cashier as it now stands (with the returnUrl to go on to).
+ */
 export function decideSandboxPayment(input: {
   rechargeNo: string;
   payToken: string;
   approve: boolean;
-}): Promise<unknown> {
-  return http.post<unknown>(ApiPath.SandboxCashierDecide, input, { silent: true });
+}): Promise<SandboxCashier> {
+  return http.post<SandboxCashier>(ApiPath.SandboxCashierDecide, input, { silent: true });
 }
 
 export function useDecideSandboxPayment() {

@@ -119,7 +119,7 @@ function SandboxCashier() {
               onClick={() =>
                 decide.mutate(
                   { rechargeNo, payToken, approve: false },
-                  { onSuccess: () => goOn(data.returnUrl) },
+                  { onSuccess: (answer) => goOn(answer.returnUrl) },
                 )
               }
               data-testid="cashier-decline"
@@ -135,7 +135,7 @@ function SandboxCashier() {
               onClick={() =>
                 decide.mutate(
                   { rechargeNo, payToken, approve: true },
-                  { onSuccess: () => goOn(data.returnUrl) },
+                  { onSuccess: (answer) => goOn(answer.returnUrl) },
                 )
               }
               data-testid="cashier-approve"

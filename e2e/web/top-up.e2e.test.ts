@@ -1,0 +1,304 @@
+import { ApiPath } from '@portal/contracts/api-paths';
+import type { LedgerPageSchema } from '@portal/contracts/consumption-flow';
+import type { Envelope } from '@portal/contracts/envelope';
+import type { OrderCreated, OrderCreateInput } from '@portal/contracts/order';
+import type { RechargeCreated } from '@portal/contracts/recharge';
+import type { WalletBalance } from '@portal/contracts/wallet';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { z } from 'zod';
+import { apiAs, type ApiCall } from '../support/api.ts';
+import { launchBrowser, newPage, screenshot } from '../support/browser.ts';
+import { DEMO, signIn } from '../support/demo.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+
+/**
+ * The top-up journey in the browser: a signed-in user tops up 100 CNY through the sandbox cashier and
+ * finds the balance and the ledger row; a customer pushed into arrears by a weigh-in is signed out,
+ * pays on the public /topUp page and signs in again. Then screenshots of every page of the journey.
+ */
+
+const OPERATOR_KEY = 'e2e-operator-key-for-top-up';
+const DEMO_CUSTOMER_CODE = 'C100023';
+const RECORDS = '/user/settlement/topUpOnline';
+const LONG = { timeout: 30_000 };
+
+let server: RunningServer;
+let browser: Browser;
+let call: ApiCall;
+/** The paid recharge of the first journey: its result page is shown again in the screenshots. */
+let paidResult: string;
+
+/** A step of the operations API (`/ops/v1/...`, operator key, no customer session). */
+async function operate<T>(path: string, body: Record<string, unknown>): Promise<T> {
+  const response = await fetch(`${server.baseUrl}/ops/v1/${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'x-operator-key': OPERATOR_KEY },
+    body: JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as Envelope<T>;
+  if (envelope.code !== 200) throw new Error(`ops ${path} answered ${envelope.code}: ${envelope.message}`);
+  return envelope.data;
+}
+
+function usOrder(reference: string): OrderCreateInput {
+  return {
+    productCode: 'US-DDP-EXP',
+    customerOrderNo: reference,
+    shipper: {
+      name: '杭州发货仓',
+      phone: '13800138000',
+      countryCode: 'CN',
+      province: '浙江省',
+      city: '杭州市',
+      district: '西湖区',
+      postalCode: '310000',
+      addressLine1: '文三路 100 号',
+    },
+    consignee: {
+      name: 'John Smith',
+      phone: '2025550123',
+      countryCode: 'US',
+      province: 'CA',
+      city: 'Los Angeles',
+      postalCode: '90001',
+      addressLine1: '100 Main St',
+    },
+    parcels: [{ weight: 1, length: 30, width: 20, height: 10 }],
+    items: [
+      {
+        nameCn: 'T恤',
+        nameEn: 'T-shirt',
+        quantity: 1,
+        unitPrice: 1250,
+        currencyCode: 'USD',
+        hsCode: '610910',
+      },
+    ],
+    hasBattery: false,
+    submit: true,
+  };
+}
+
+async function cnyBalance(): Promise<WalletBalance> {
+  const wallets = await call<WalletBalance[]>(ApiPath.QueryWalletBalance);
+  const cny = wallets.find((wallet) => wallet.currencyCode === 'CNY');
+  if (!cny) throw new Error('the demo customer has no CNY wallet');
+  return cny;
+}
+
+/** ¥1,234.56 as the pages write CNY in every language. */
+function yuan(minor: number): string {
+  const sign = minor < 0 ? '-' : '';
+  const text = (Math.abs(minor) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 });
+  return `${sign}¥${text}`;
+}
+
+async function openPage(options: { language?: string; dark?: boolean; width?: number } = {}): Promise<Page> {
+  const page = await newPage(browser, {
+    baseUrl: server.baseUrl,
+    colorScheme: options.dark ? 'dark' : 'light',
+    viewport: { width: options.width ?? 1440, height: 900 },
+  });
+  await page.addInitScript(
+    ({ lang, dark }) => {
+      localStorage.setItem('portal.language', JSON.stringify(lang));
+      if (dark) localStorage.setItem('portal.layoutSettings', JSON.stringify({ darkMode: true }));
+    },
+    { lang: options.language ?? 'zh-CN', dark: options.dark === true },
+  );
+  return page;
+}
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    startServer({ OPERATOR_API_KEY: OPERATOR_KEY, TASK_POLL_MS: '200' }),
+    launchBrowser(),
+  ]);
+  call = await apiAs(server.baseUrl, DEMO, 'zh-CN');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('top-up', () => {
+  test('signed in: 100 CNY through the sandbox cashier, then the balance and the ledger row', async () => {
+    const before = await cnyBalance();
+    const page = await openPage();
+    await signIn(page, DEMO);
+
+    // The home balance card opens the records page with the form open.
+    await page.locator('[data-testid=balance-top-up]').click();
+    await page.waitForURL((url) => url.pathname === RECORDS && url.searchParams.get('topUp') === '1');
+    const form = page.locator('[data-testid=top-up-form]');
+    await form.waitFor();
+    await form.locator('[data-testid=top-up-presets] label', { hasText: '¥100.00' }).click();
+    expect(await form.locator('[data-testid=top-up-amount]').inputValue()).toBe('100.00');
+    expect(await form.locator('[data-testid=top-up-submit]').innerText()).toContain('¥100.00');
+    await form.locator('[data-testid=top-up-submit]').click();
+
+    // Alipay (the default channel) opens the cashier: in the sandbox, our own page.
+    await page.waitForURL((url) => url.pathname === '/sandboxCashier', LONG);
+    await page.locator('[data-testid=cashier-sandbox-notice]').waitFor();
+    expect(await page.locator('[data-testid=cashier-amount]').innerText()).toBe('¥100.00');
+    await page.locator('[data-testid=cashier-approve]').click();
+
+    await page.waitForURL((url) => url.pathname === '/payResult', LONG);
+    await page.locator('[data-testid=pay-result][data-view=paid]').waitFor(LONG);
+    expect(await page.locator('[data-testid=pay-result-amount]').innerText()).toBe('¥100.00');
+    paidResult = new URL(page.url()).search;
+    const rechargeNo = new URL(page.url()).searchParams.get('rechargeNo') ?? '';
+    expect(rechargeNo).not.toBe('');
+
+    // Signed in, the result leads to the records, where the recharge reads paid.
+    await page.locator('[data-testid=pay-result-records]').click();
+    await page.waitForURL((url) => url.pathname === RECORDS);
+    const row = page.locator('[data-testid=recharge-table] tr', { hasText: rechargeNo });
+    await row.waitFor();
+    expect(await row.locator('[data-testid=recharge-status]').getAttribute('data-status')).toBe('paid');
+    expect(await row.locator('[data-testid=recharge-amount]').innerText()).toBe('¥100.00');
+
+    // The home page shows the new balance; the ledger holds one recharge row for it.
+    await page.goto('/user/index');
+    const balance = page.locator('[data-testid=balance-CNY] [data-testid=balance-amount]');
+    await balance.waitFor();
+    expect(await balance.innerText()).toContain(yuan(before.balance + 10_000));
+    const ledger = await call<z.infer<typeof LedgerPageSchema>>(ApiPath.QueryLedger, {
+      rechargeNo,
+      pageIndex: 1,
+      pageSize: 20,
+    });
+    const rows = ledger.list.filter((entry) => entry.rechargeNo === rechargeNo);
+    expect(rows.map((entry) => [entry.entryType, entry.amount, entry.currencyCode])).toEqual([
+      ['recharge', 10_000, 'CNY'],
+    ]);
+    expect(rows[0]?.balanceAfter).toBe(before.balance + 10_000);
+    await page.context().close();
+  });
+
+  test('in arrears: signed out on the next call, pays on /topUp from the login page, signs in again', async () => {
+    const page = await openPage();
+    await signIn(page, DEMO);
+
+    // Weigh-ins heavier than forecast push the customer below minus its credit limit.
+    const run = Date.now().toString(36).toUpperCase();
+    let status = 'active';
+    for (let n = 1; n <= 6 && status !== 'arrears'; n += 1) {
+      const order = await call<OrderCreated>(ApiPath.CreateOrder, usOrder(`E2E-ARR-${run}-${n}`));
+      const weighed = await operate<{ customerStatus: string }>('orders/weigh', {
+        waybillNo: order.waybillNo,
+        parcels: [{ weight: 60, length: 60, width: 50, height: 40 }],
+        location: '深圳仓',
+      });
+      status = weighed.customerStatus;
+    }
+    expect(status).toBe('arrears');
+
+    // The next call answers 203: the message, then the login page, which offers the way to pay.
+    await page.goto(RECORDS);
+    await page.waitForURL(
+      (url) => url.pathname === '/login' && url.searchParams.get('reason') === 'arrears',
+      LONG,
+    );
+    const notice = page.locator('[data-testid=login-arrears]');
+    await notice.waitFor();
+    await notice.getByRole('link').click();
+    await page.waitForURL((url) => url.pathname === '/topUp');
+
+    // The customer code → the masked company name to confirm → the form.
+    await page.locator('[data-testid=top-up-customer-code]').fill(DEMO_CUSTOMER_CODE.toLowerCase());
+    await page.locator('[data-testid=top-up-next]').click();
+    await page.locator('[data-testid=top-up-confirm]').waitFor();
+    expect(await page.locator('[data-testid=top-up-company]').innerText()).toContain('*');
+    await page.locator('[data-testid=top-up-confirm-yes]').click();
+
+    // A typed amount that is not one is refused on its field; then 20,000.00 by WeChat Pay.
+    const form = page.locator('[data-testid=top-up-form]');
+    await form.locator('[data-testid=top-up-amount]').fill('12.345');
+    await form.locator('[data-testid=top-up-submit]').click();
+    await form.locator('.ant-form-item-explain-error').waitFor();
+    await form.locator('[data-testid=top-up-amount]').fill('20000');
+    await form.locator('[data-testid=top-up-channel-wechat]').click();
+    await form.locator('[data-testid=top-up-submit]').click();
+
+    // WeChat Pay shows the code to scan, and in the sandbox a way to its cashier.
+    await page.locator('[data-testid=top-up-qr]').waitFor(LONG);
+    await page.locator('[data-testid=top-up-open-sandbox]').click();
+    await page.waitForURL((url) => url.pathname === '/sandboxCashier');
+    expect(await page.locator('[data-testid=cashier-amount]').innerText()).toBe('¥20,000.00');
+    await page.locator('[data-testid=cashier-approve]').click();
+
+    await page.waitForURL((url) => url.pathname === '/payResult', LONG);
+    await page.locator('[data-testid=pay-result][data-view=paid]').waitFor(LONG);
+
+    // Signed out, the result leads to the sign-in page, and signing in works again.
+    await page.locator('[data-testid=pay-result-sign-in]').click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await signIn(page, DEMO);
+    await page.locator('[data-testid=balance-card]').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/user/index');
+    await page.context().close();
+  });
+});
+
+describe('screenshots', () => {
+  const variants = [
+    { name: 'zh-CN', language: 'zh-CN' },
+    { name: 'en-US', language: 'en-US' },
+    { name: 'zh-TW', language: 'zh-TW' },
+    { name: 'dark', language: 'zh-CN', dark: true },
+    { name: '375', language: 'zh-CN', width: 375 },
+  ];
+
+  test.each(variants)('the journey’s pages, $name', async (variant) => {
+    const page = await openPage(variant);
+    await signIn(page, DEMO);
+    await page.goto(RECORDS);
+    await page.locator('[data-testid=recharge-paid-totals]').waitFor();
+    await page
+      .locator(variant.width ? '[data-testid=recharge-card]' : '[data-testid=recharge-table] tbody tr')
+      .first()
+      .waitFor();
+    await screenshot(page, `top-up-records-${variant.name}`);
+
+    await page.locator('[data-testid=recharge-top-up]').click();
+    await page.locator('[data-testid=top-up-form]').waitFor();
+    await page.locator('[data-testid=top-up-channel-bank_transfer]').click();
+    await screenshot(page, `top-up-form-${variant.name}`);
+
+    // A pending recharge for the cashier and a waiting result.
+    const pending = await call<RechargeCreated>(ApiPath.CreateRechargeOrder, {
+      amount: 50_000,
+      currencyCode: 'CNY',
+      channel: 'alipay',
+    });
+    const query = new URLSearchParams({
+      rechargeNo: pending.recharge.rechargeNo,
+      payToken: pending.payToken,
+    });
+    await call(ApiPath.CreateAlipayOrder, Object.fromEntries(query));
+    await page.goto(`/sandboxCashier?${query.toString()}`);
+    await page.locator('[data-testid=cashier-approve]').waitFor();
+    await screenshot(page, `top-up-cashier-${variant.name}`);
+
+    await page.goto(`/payResult${paidResult}`);
+    await page.locator('[data-testid=pay-result][data-view=paid]').waitFor(LONG);
+    await screenshot(page, `top-up-result-${variant.name}`);
+
+    // The public page, signed out.
+    const publicPage = await openPage(variant);
+    await publicPage.goto('/topUp');
+    await publicPage.locator('[data-testid=top-up-customer-code]').fill(DEMO_CUSTOMER_CODE);
+    await publicPage.locator('[data-testid=top-up-next]').click();
+    await publicPage.locator('[data-testid=top-up-confirm-yes]').click();
+    await publicPage.locator('[data-testid=top-up-form]').waitFor();
+    await screenshot(publicPage, `top-up-public-${variant.name}`);
+    await publicPage.goto('/login');
+    await publicPage.locator('[data-testid=login-top-up]').waitFor();
+    await screenshot(publicPage, `top-up-login-${variant.name}`);
+    await publicPage.context().close();
+    await page.context().close();
+  });
+});
