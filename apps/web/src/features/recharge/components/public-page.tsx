@@ -53,7 +53,11 @@ export function PublicPayPage({
         ) : null}
         {children}
       </main>
-      {footer ? <footer className="pay-public-footer">{footer}</footer> : null}
+      {footer ? (
+        <footer className="pay-public-footer" style={{ color: token.colorLink }}>
+          {footer}
+        </footer>
+      ) : null}
     </div>
   );
 }

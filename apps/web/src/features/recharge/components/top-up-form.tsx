@@ -183,7 +183,7 @@ export function TopUpForm({ payer, currencies, header, onDone }: TopUpFormProps)
         <Input
           inputMode="decimal"
           maxLength={16}
-          prefix={<Typography.Text type="secondary">{currencyCode}</Typography.Text>}
+          suffix={<Typography.Text type="secondary">{currencyCode}</Typography.Text>}
           placeholder={t('recharge.form.amountPlaceholder')}
           aria-label={t('recharge.form.amount')}
           data-testid="top-up-amount"

@@ -150,8 +150,7 @@ function CustomerCodeStep({ onFound }: { onFound: (customer: TopUpCustomer) => v
         <Alert
           type={problem.isRateLimited ? 'warning' : 'error'}
           showIcon
-          title={problem.isRateLimited ? t('recharge.topUpPage.rateLimited') : problem.text}
-          description={problem.isRateLimited ? problem.text : undefined}
+          title={problem.text || (problem.isRateLimited ? t('recharge.topUpPage.rateLimited') : '')}
           style={{ marginBottom: 16 }}
           data-testid={problem.isRateLimited ? 'top-up-rate-limited' : 'top-up-lookup-error'}
         />
