@@ -94,6 +94,12 @@ function yuan(minor: number): string {
   return `${sign}¥${text}`;
 }
 
+/** A 1×1 PNG: a voucher the server recognises by its bytes. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 /** A payment channel's button (antd keeps the radio input itself hidden). */
 function channelOption(page: Page, channel: string) {
   return page.locator('label', { has: page.locator(`[data-testid=top-up-channel-${channel}]`) });
@@ -180,6 +186,38 @@ describe('top-up', () => {
       ['recharge', 10_000, 'CNY'],
     ]);
     expect(rows[0]?.balanceAfter).toBe(before.balance + 10_000);
+    await page.context().close();
+  });
+
+  test('bank transfer: a voucher of another type is refused at once; an image goes with the amount and waits for staff', async () => {
+    const page = await openPage({ language: 'en-US' });
+    await signIn(page, DEMO);
+    await page.goto(`${RECORDS}?topUp=1`);
+    const form = page.locator('[data-testid=top-up-form]');
+    await form.waitFor();
+    await form.locator('[data-testid=top-up-amount]').fill('1,234.56');
+    await channelOption(page, 'bank_transfer').click();
+
+    // Submitting without a voucher, then with a text file: both refused on the field, nothing sent.
+    await form.locator('[data-testid=top-up-submit]').click();
+    await form.getByText('Upload the transfer voucher').waitFor();
+    const input = form.locator('input[type=file]');
+    await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('paid') });
+    await form.getByText('The voucher must be an image (PNG, JPG, WEBP) or a PDF').waitFor();
+
+    await input.setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG });
+    await form.locator('[data-testid=top-up-voucher-name]').waitFor();
+    await form.locator('[data-testid=top-up-submit]').click();
+    await page.locator('[data-testid=top-up-transfer-submitted]').waitFor(LONG);
+    await page.locator('[data-testid=top-up-done]').click();
+
+    // The record: pending until staff confirm it, with its voucher to download.
+    const row = page.locator('[data-testid=recharge-table] tr', { hasText: 'Bank transfer' });
+    await row.locator('[data-testid=recharge-status][data-status=pending]').waitFor();
+    expect(await row.locator('[data-testid=recharge-amount]').innerText()).toBe('¥1,234.56');
+    const download = page.waitForEvent('download');
+    await row.locator('[data-testid=recharge-voucher]').click();
+    expect((await download).suggestedFilename()).toMatch(/\.png$/);
     await page.context().close();
   });
 
@@ -310,6 +348,33 @@ describe('screenshots', () => {
     await publicPage.locator('[data-testid=login-top-up]').waitFor();
     await screenshot(publicPage, `top-up-login-${variant.name}`);
     await publicPage.context().close();
+    await page.context().close();
+  });
+});
+
+describe('look-up limit', () => {
+  test('once the address has used its look-ups, /topUp says so clearly', async () => {
+    // Use up what is left of this address's look-ups through the API.
+    let status = 200;
+    for (let n = 0; n < 50 && status !== 429; n += 1) {
+      const response = await fetch(`${server.baseUrl}${ApiPath.TopUpQueryCustomer}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Accept-Language': 'zh-CN' },
+        body: JSON.stringify({ customerCode: DEMO_CUSTOMER_CODE }),
+      });
+      status = ((await response.json()) as Envelope<unknown>).code;
+    }
+    expect(status).toBe(429);
+
+    const page = await openPage({ language: 'en-US' });
+    await page.goto('/topUp');
+    await page.locator('[data-testid=top-up-customer-code]').fill(DEMO_CUSTOMER_CODE);
+    await page.locator('[data-testid=top-up-next]').click();
+    const refusal = page.locator('[data-testid=top-up-rate-limited]');
+    await refusal.waitFor();
+    expect(await refusal.innerText()).toMatch(/Too many look-ups; please try again in \d+ seconds/);
+    expect(await page.locator('[data-testid=top-up-confirm]').count()).toBe(0);
+    await screenshot(page, 'top-up-public-rate-limited');
     await page.context().close();
   });
 });

@@ -206,7 +206,7 @@ export function TopUpForm({ payer, currencies, header, onDone }: TopUpFormProps)
         <Radio.Group className="top-up-channels" data-testid="top-up-channel">
           {RECHARGE_CHANNELS.map((value) => (
             <Radio.Button key={value} value={value} data-testid={`top-up-channel-${value}`}>
-              <Flex align="center" gap={6}>
+              <Flex align="center" justify="center" gap={6} className="top-up-channel-label">
                 {CHANNEL_ICONS[value]}
                 {t(`recharge.channel.${value}`)}
               </Flex>
@@ -225,6 +225,7 @@ export function TopUpForm({ payer, currencies, header, onDone }: TopUpFormProps)
           <Form.Item
             label={t('recharge.form.voucher')}
             required
+            style={{ marginBottom: 24 }}
             validateStatus={voucherError ? 'error' : undefined}
             help={voucherError ?? t('recharge.form.voucherHint', { size: sizeText })}
           >

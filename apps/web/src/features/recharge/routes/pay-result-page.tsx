@@ -115,7 +115,7 @@ function PayResult() {
         }
         style={{ paddingBlock: 16, paddingInline: 0 }}
         extra={
-          <Flex vertical gap={16} align="stretch">
+          <Flex vertical gap={16} align="stretch" style={{ textAlign: 'start' }}>
             <Descriptions
               column={1}
               size="small"
