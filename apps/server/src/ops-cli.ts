@@ -19,6 +19,12 @@ import {
   type Journey,
 } from './modules/operations/operations.schemas.ts';
 import * as service from './modules/operations/operations.service.ts';
+import {
+  RECHARGE_CLI_COMMANDS,
+  RECHARGE_CLI_HELP,
+  UsageProblem,
+} from './modules/recharge/recharge-ops-cli.ts';
+import { createFileStorage } from './lib/storage/index.ts';
 
 /**
  * `npm run ops -- <command> …`: the operations steps from a terminal, over the same services and schemas as
@@ -45,6 +51,7 @@ Commands:
   deliver     deliver
   return      return to the sender
 
+${RECHARGE_CLI_HELP}
 Options for every step:
   --at <ISO time>       when it happened (default now), e.g. 2026-11-26T09:30:00+08:00
   --location <text>     where
@@ -60,6 +67,8 @@ Examples:
   npm run ops -- weigh --waybill PS000000001274 --parcel 1.25:30x20x10
   npm run ops -- event --customer C100023 --ref SHOP-1 --code ARRIVED --description "Arrived at JFK" --language en-US
   npm run ops -- last-mile --waybill PS000000001274 --carrier USPS --number 9400111899223344556677
+  npm run ops -- recharges --status pending --channel bank_transfer
+  npm run ops -- confirm --recharge R20261127K3F9Q2ZP --trade ICBC20261127001 --staff 王芳
 `;
 
 const OPTIONS = {
@@ -77,6 +86,15 @@ const OPTIONS = {
   location: { type: 'string' },
   lang: { type: 'string' },
   json: { type: 'boolean' },
+  recharge: { type: 'string' },
+  status: { type: 'string' },
+  channel: { type: 'string' },
+  trade: { type: 'string' },
+  staff: { type: 'string' },
+  remark: { type: 'string' },
+  reason: { type: 'string' },
+  outcome: { type: 'string' },
+  out: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 type Flags = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
@@ -208,8 +226,10 @@ async function runOpsCli(
     return EXIT.ok;
   }
   const [name, ...extra] = positionals;
-  const command = name ? COMMANDS[name] : undefined;
-  if (!command || extra.length > 0) {
+  const command = name && Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  const rechargeCommand =
+    name && Object.hasOwn(RECHARGE_CLI_COMMANDS, name) ? RECHARGE_CLI_COMMANDS[name] : undefined;
+  if ((!command && !rechargeCommand) || extra.length > 0) {
     err(
       `${name ? `Unknown command or extra words: ${positionals.join(' ')}` : 'No command given.'}\n\n${HELP}`,
     );
@@ -222,13 +242,15 @@ async function runOpsCli(
   }
   let input: unknown;
   try {
-    const body = {
-      waybillNo: flags.waybill,
-      customerCode: flags.customer,
-      customerOrderNo: flags.ref,
-      ...command.body(flags),
-    };
-    const parsed = command.schema.safeParse(body);
+    const body = rechargeCommand
+      ? rechargeCommand.body(flags)
+      : {
+          waybillNo: flags.waybill,
+          customerCode: flags.customer,
+          customerOrderNo: flags.ref,
+          ...command!.body(flags),
+        };
+    const parsed = (rechargeCommand ?? command!).schema.safeParse(body);
     if (!parsed.success) {
       err(`${translate(language, 'error.validation')}:\n${validationMessage(parsed.error, language)}`);
       return EXIT.usage;
@@ -247,7 +269,13 @@ async function runOpsCli(
     const config = loadConfig(env);
     db = createDatabase(config.database, config.databaseTimeouts);
     await migrateToLatest(db);
-    const answer = await command.run(db, input as never, language);
+    if (rechargeCommand) {
+      const context = { db, storage: createFileStorage(config.storage), language, flags };
+      const answer = await rechargeCommand.run(context, input as never);
+      out(flags.json ? JSON.stringify(answer.json, null, 2) : answer.text);
+      return EXIT.ok;
+    }
+    const answer = await command!.run(db, input as never, language);
     const journey = 'journey' in answer ? answer.journey : answer;
     if (flags.json) out(JSON.stringify(answer, null, 2));
     else {
@@ -257,6 +285,10 @@ async function runOpsCli(
     }
     return EXIT.ok;
   } catch (error) {
+    if (error instanceof UsageProblem) {
+      err(error.message);
+      return EXIT.usage;
+    }
     if (error instanceof AppError) {
       const reasons = (error.data as { reasons?: string[] } | null)?.reasons;
       const fields = (error.data as { errors?: { field: string; message: string }[] } | null)?.errors;

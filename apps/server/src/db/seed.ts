@@ -1,7 +1,9 @@
 import { ALL_PERMISSIONS, Permission, Role } from '@portal/contracts/permissions';
 import { hashPassword } from '../lib/passwords.ts';
 import { newId, nowIso } from '../lib/ids.ts';
+import type { FileStorage } from '../lib/storage/index.ts';
 import { seedDemoOrders } from '../modules/operations/demo-orders.ts';
+import { seedDemoRecharges } from '../modules/recharge/demo-recharges.ts';
 import { seedDemoWallet } from '../modules/wallet/wallet-seed.ts';
 import type { Db } from './database.ts';
 import { seedProductCatalog } from './seed-products.ts';
@@ -23,8 +25,8 @@ const text = (zhCN: string, enUS: string, zhTW: string) =>
  */
 export async function seedDemoData(
   db: Db,
-  options: { orders?: boolean } = {},
-): Promise<{ customerCode: string; users: string[]; orders: number } | null> {
+  options: { orders?: boolean; storage?: FileStorage } = {},
+): Promise<{ customerCode: string; users: string[]; orders: number; recharges: number } | null> {
   // The provider's catalog first (each missing product is added, also on a database seeded before it existed).
   await seedProductCatalog(db);
   const existing = await db
@@ -203,10 +205,15 @@ export async function seedDemoData(
   }
   await seedDemoWallet(db, customerId);
   // Only the instance whose transaction created the customer gets here, so the orders are seeded once.
+  // The recharges first: the paid one's ledger row is dated before every demo order's.
+  const recharges = options.storage
+    ? await seedDemoRecharges(db, options.storage, customerId, mainUserId)
+    : 0;
   const orders = options.orders === false ? 0 : await seedDemoOrders(db, customerId, mainUserId);
   return {
     customerCode: DEMO_CUSTOMER_CODE,
     users: [DEMO_MAIN_USER.loginName, DEMO_SUB_USER.loginName, DEMO_NEW_USER.loginName],
     orders,
+    recharges,
   };
 }

@@ -6,6 +6,7 @@ import { createDatabase, type Db } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { readOrCreateDbSecret } from '../db/secrets.ts';
 import { seedDemoData } from '../db/seed.ts';
+import { createFileStorage } from '../lib/storage/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,7 +40,11 @@ export const databasePlugin = fp<{ config: AppConfig }>(
     const applied = await migrateToLatest(db);
     if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
     if (config.seedDemo) {
-      const demo = await seedDemoData(db, { orders: config.seedDemoOrders });
+      const demo = await seedDemoData(db, {
+        orders: config.seedDemoOrders,
+        // The demo bank transfer's voucher is a stored file.
+        storage: createFileStorage(config.storage),
+      });
       if (demo) app.log.info(demo, 'demo data seeded');
     }
     const secret =

@@ -70,7 +70,7 @@ describe('the demo orders', () => {
     const times = rows.map((r) => r.created_at);
     expect(times).toEqual([...times].sort());
     expect(new Set(rows.map((r) => r.entry_type))).toEqual(
-      new Set(['manual_adjustment', 'order_charge', 'charge_release', 'weight_adjustment']),
+      new Set(['manual_adjustment', 'recharge', 'order_charge', 'charge_release', 'weight_adjustment']),
     );
     const { jwtToken } = await signIn(t.app, DEMO_MAIN_USER);
     const balance = await orderApi(t.app, jwtToken).balance();

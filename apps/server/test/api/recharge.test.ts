@@ -10,7 +10,11 @@ let app: FastifyInstance;
 let close: () => Promise<void>;
 const OPERATOR_KEY = 'operator-key-for-recharge-tests-0123456789';
 beforeAll(async () => {
-  ({ app, close } = await createTestApp({ OPERATOR_API_KEY: OPERATOR_KEY, TOPUP_LOOKUPS_PER_ADDRESS: '5' }));
+  ({ app, close } = await createTestApp({
+    OPERATOR_API_KEY: OPERATOR_KEY,
+    TOPUP_LOOKUPS_PER_ADDRESS: '5',
+    TOPUP_LOOKUP_WINDOW_SECONDS: '86400',
+  }));
 });
 afterAll(async () => close());
 
@@ -252,6 +256,177 @@ describe('online top-up through the sandbox', () => {
     await app.taskRunner.runOnce();
     expect((await notificationsOf(recharge.rechargeNo)).map((n) => n.outcome)).toEqual(['duplicate']);
     expect((await wallet(customerId))?.balance).toBe(3_000);
+  });
+});
+
+describe('the sandbox’s delivery', () => {
+  it('retries a notification that was not acknowledged, with the runner’s backoff, until it is', async () => {
+    const { customerId, api } = await customer();
+    const { recharge, payToken } = await startedRecharge(api, 7_700);
+    await api.decide(recharge.rechargeNo, payToken, true);
+    // The portal refuses the first delivery (its recharge says another amount for a moment).
+    await app.db.updateTable('recharges').set({ amount: 7_701 }).where('id', '=', recharge.id).execute();
+    await app.taskRunner.runOnce();
+    const task = () =>
+      app.db
+        .selectFrom('tasks')
+        .select(['status', 'attempts', 'run_after'])
+        .where('id', '=', `sandbox-pay:${recharge.rechargeNo}`)
+        .executeTakeFirstOrThrow();
+    const waiting = await task();
+    expect(waiting).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(Date.parse(waiting.run_after)).toBeGreaterThan(Date.now());
+    expect(await wallet(customerId)).toBeUndefined();
+    // Not before its backoff…
+    expect(await app.taskRunner.runOnce()).toEqual([]);
+    await app.db.updateTable('recharges').set({ amount: 7_700 }).where('id', '=', recharge.id).execute();
+    // …and then it arrives and is acknowledged.
+    await app.taskRunner.runOnce(new Date(Date.parse(waiting.run_after) + 1));
+    expect(await task()).toMatchObject({ status: 'succeeded', attempts: 2 });
+    expect((await notificationsOf(recharge.rechargeNo)).map((n) => n.outcome)).toEqual([
+      'amount_mismatch',
+      'credited',
+    ]);
+    expect((await wallet(customerId))?.balance).toBe(7_700);
+  });
+
+  it('a retried create with the same Idempotency-Key answers the first recharge', async () => {
+    const { token, customerId } = await customer();
+    const send = () =>
+      call<{ recharge: { rechargeNo: string } }>(app, {
+        method: 'POST',
+        url: '/api/OrderMall/CreateOrder',
+        token,
+        body: { amount: 1_500, channel: 'alipay' },
+        headers: { 'idempotency-key': 'topup-click-1' },
+      });
+    const [first, second] = [await send(), await send()];
+    expect(second.data.recharge.rechargeNo).toBe(first.data.recharge.rechargeNo);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    const rows = await app.db
+      .selectFrom('recharges')
+      .select('id')
+      .where('customer_id', '=', customerId)
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('starts only a pending recharge of the call’s channel', async () => {
+    const { api } = await customer();
+    const created = await api.create({ amount: 1_000, channel: 'alipay' });
+    const { rechargeNo } = created.data.recharge;
+    expect((await api.startWeChat(rechargeNo, created.data.payToken)).code).toBe(ApiCode.Conflict);
+    const started = await api.startAlipay(rechargeNo, created.data.payToken);
+    expect(started.data.codeUrl).toBeNull();
+    // Starting again (a reload) keeps the first expiry.
+    const again = await api.startAlipay(rechargeNo, created.data.payToken);
+    expect(again.data.expiresAt).toBe(started.data.expiresAt);
+  });
+});
+
+describe('the payer’s poll', () => {
+  it('asks the provider when a started recharge has waited over 15 s, so a lost notification does not keep the payer waiting', async () => {
+    const { customerId, api } = await customer();
+    const { recharge, payToken } = await startedRecharge(api, 4_400);
+    await api.decide(recharge.rechargeNo, payToken, true);
+    // Young: the poll waits for the notification.
+    expect((await api.result(recharge.rechargeNo, payToken)).data.status).toBe('pending');
+    await app.db
+      .updateTable('recharges')
+      .set({ created_at: new Date(Date.now() - 20_000).toISOString() })
+      .where('id', '=', recharge.id)
+      .execute();
+    expect((await api.result(recharge.rechargeNo, payToken)).data.status).toBe('paid');
+    expect((await wallet(customerId))?.balance).toBe(4_400);
+    expect(await rechargeRows(customerId)).toHaveLength(1);
+  });
+});
+
+describe('another provider on a channel', () => {
+  it('closes the sandbox cashier, keeps sandbox notifications away from its recharges, and answers its own notify path', async () => {
+    const { PaymentProviders } = await import('../../src/modules/payment/providers.ts');
+    expect(app.payments).toBeInstanceOf(PaymentProviders);
+    const sandbox = app.payments.sandbox!;
+    const calls: string[] = [];
+    // A stand-in playing a real provider: trusts a JSON body with a shared secret field.
+    const fake = {
+      name: 'alipay' as const,
+      startPayment: async () => ({ cashierUrl: 'https://pay.example/cashier', codeUrl: null }),
+      verifyNotification: async ({ rawBody }: { rawBody: Buffer }) => {
+        const body = JSON.parse(rawBody.toString('utf8')) as {
+          secret: string;
+          rechargeNo: string;
+          amount: number;
+        };
+        const { NotificationRejected } = await import('../../src/modules/payment/payment-provider.ts');
+        if (body.secret !== 's3cret')
+          throw new NotificationRejected('bad_signature', 'wrong secret', body.rechargeNo);
+        return {
+          state: 'paid' as const,
+          rechargeNo: body.rechargeNo,
+          tradeNo: 'ALI-1',
+          amount: body.amount,
+          currencyCode: 'CNY',
+          paidAt: new Date(),
+        };
+      },
+      acknowledge: () => ({ statusCode: 200, contentType: 'text/plain', body: 'success' }),
+      refuse: () => ({ statusCode: 200, contentType: 'text/plain', body: 'fail' }),
+      queryPayment: async (_channel: string, rechargeNo: string) => {
+        calls.push(rechargeNo);
+        return { state: 'pending' as const, rechargeNo };
+      },
+      closePayment: async () => undefined,
+    };
+    app.payments.use('alipay', fake);
+    try {
+      const { customerId, api } = await customer();
+      const { recharge, payToken, started } = await startedRecharge(api, 9_900, 'alipay');
+      expect(started).toMatchObject({ provider: 'alipay', cashierUrl: 'https://pay.example/cashier' });
+      expect((await api.get(recharge.id)).data.provider).toBe('alipay');
+      // WeChat still uses the sandbox: its cashier stays open, but not for this Alipay recharge.
+      expect((await api.cashier(recharge.rechargeNo, payToken)).code).toBe(ApiCode.NotFound);
+      expect(await notifySandbox(app, paid(recharge.rechargeNo, 9_900))).toMatchObject({ status: 400 });
+      const forged = await app.inject({
+        method: 'POST',
+        url: '/pay/notify/alipay',
+        payload: JSON.stringify({ secret: 'guess', rechargeNo: recharge.rechargeNo, amount: 9_900 }),
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(forged.body).toBe('fail');
+      const real = await app.inject({
+        method: 'POST',
+        url: '/pay/notify/alipay',
+        payload: JSON.stringify({ secret: 's3cret', rechargeNo: recharge.rechargeNo, amount: 9_900 }),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(real.body).toBe('success');
+      expect((await wallet(customerId))?.balance).toBe(9_900);
+      expect((await notificationsOf(recharge.rechargeNo)).map((n) => [n.provider, n.outcome])).toEqual([
+        ['sandbox', 'app_mismatch'],
+        ['alipay', 'bad_signature'],
+        ['alipay', 'credited'],
+      ]);
+      // Both channels off the sandbox: its cashier is closed altogether.
+      app.payments.use('wechat', { ...fake });
+      const other = await api.create({ amount: 1_000, channel: 'wechat' });
+      expect((await api.cashier(other.data.recharge.rechargeNo, other.data.payToken)).code).toBe(
+        ApiCode.NotFound,
+      );
+      expect(
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/pay/notify/sandbox',
+            payload: '{}',
+            headers: { 'content-type': 'application/json' },
+          })
+        ).statusCode,
+      ).toBe(404);
+    } finally {
+      app.payments.use('alipay', sandbox);
+      app.payments.use('wechat', sandbox);
+    }
   });
 });
 
@@ -556,6 +731,60 @@ describe('the public /topUp page', () => {
       answer = await pub.lookup('NOSUCHCODE');
     expect(answer.code).toBe(ApiCode.TooManyRequests);
     expect(answer.message).toMatch(/^Too many look-ups; please try again in \d+ seconds$/);
+  });
+});
+
+describe('the rate-limit counters', () => {
+  it('are deleted by the retention task once their window is over', async () => {
+    const { hitRateLimit } = await import('../../src/lib/rate-limit.ts');
+    const rule = { bucket: 'test:retention', limit: 2, windowSeconds: 60 };
+    const at = new Date('2026-01-01T00:00:30Z');
+    expect((await hitRateLimit(app.db, rule, at)).allowed).toBe(true);
+    expect((await hitRateLimit(app.db, rule, at)).allowed).toBe(true);
+    expect(await hitRateLimit(app.db, rule, at)).toMatchObject({
+      allowed: false,
+      hits: 3,
+      retryAfterSeconds: 30,
+    });
+    // The next window counts afresh.
+    expect((await hitRateLimit(app.db, rule, new Date('2026-01-01T00:01:00Z'))).hits).toBe(1);
+    const { deleteExpiredData } = await import('../../src/jobs/retention.ts');
+    const deleted = await deleteExpiredData(app.db, new Date('2026-01-01T00:01:10Z'), 180);
+    expect(deleted.rateLimitHits).toBeGreaterThanOrEqual(1);
+    const left = await app.db
+      .selectFrom('rate_limit_hits')
+      .select('window_start')
+      .where('bucket', '=', 'test:retention')
+      .execute();
+    expect(left).toEqual([{ window_start: '2026-01-01T00:01:00.000Z' }]);
+  });
+});
+
+describe('the demo customer', () => {
+  it('has a paid sandbox top-up, a closed WeChat order and a bank transfer waiting with its voucher', async () => {
+    const { jwtToken } = await signIn(app);
+    const records = await rechargeApi(app, jwtToken, 'en-US').query({});
+    expect(records.data.list.map((r) => [r.channel, r.status])).toEqual([
+      ['bank_transfer', 'pending'],
+      ['wechat', 'closed'],
+      ['alipay', 'paid'],
+    ]);
+    expect(records.data.list[1]!.statusReason).toBe('Not paid in time; the order was closed');
+    const voucher = await app.inject({
+      url: '/api/FileManagement/Download',
+      query: { id: records.data.list[0]!.voucherFileId! },
+      headers: { authorization: `Bearer ${jwtToken}` },
+    });
+    expect(voucher.statusCode).toBe(200);
+    expect(voucher.headers['content-type']).toBe('image/png');
+    const customerId = (
+      await app.db
+        .selectFrom('customers')
+        .select('id')
+        .where('code', '=', 'C100023')
+        .executeTakeFirstOrThrow()
+    ).id;
+    await assertLedgerConsistent(app.db, customerId);
   });
 });
 

@@ -10,6 +10,7 @@ import {
   postLedgerEntry,
   type LedgerEntryInput,
 } from '../../src/modules/wallet/ledger.ts';
+import { DEMO_PAID_RECHARGE } from '../../src/modules/recharge/demo-recharges.ts';
 import { DEMO_WALLET, seedDemoWallet } from '../../src/modules/wallet/wallet-seed.ts';
 import { createCustomer, createUser } from '../support/factories.ts';
 import { call, createTestApp, ENGINE, signIn, type TestApp } from '../support/test-app.ts';
@@ -63,20 +64,22 @@ async function refusalOf(promise: Promise<unknown>): Promise<AppError> {
 
 describe(`wallet on ${ENGINE}`, () => {
   describe('the demo customer', () => {
-    it('starts with ¥5,000.00 from an opening ledger row and a ¥1,000.00 credit limit', async () => {
+    it('starts with ¥5,000.00 from an opening ledger row, a ¥2,000.00 sandbox top-up and a ¥1,000.00 credit limit', async () => {
       const { jwtToken } = await signIn(t.app);
       const answer = await balances(jwtToken);
       expect(answer.code).toBe(ApiCode.Ok);
       expect(answer.data).toEqual([
-        { currencyCode: 'CNY', balance: 500_000, held: 0, available: 600_000, creditLimit: 100_000 },
+        { currencyCode: 'CNY', balance: 700_000, held: 0, available: 800_000, creditLimit: 100_000 },
       ]);
       const customerId = await demoCustomerId();
       const rows = await db()
         .selectFrom('ledger_entries')
         .selectAll()
         .where('customer_id', '=', customerId)
+        .orderBy('entry_no')
         .execute();
-      expect(rows).toHaveLength(1);
+      expect(rows).toHaveLength(2);
+      expect(rows[1]).toMatchObject({ entry_type: 'recharge', amount: DEMO_PAID_RECHARGE, entry_no: 2 });
       expect(rows[0]).toMatchObject({
         entry_type: 'manual_adjustment',
         amount: DEMO_WALLET.openingBalance,
@@ -98,7 +101,8 @@ describe(`wallet on ${ENGINE}`, () => {
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('customer_id', '=', customerId)
         .executeTakeFirstOrThrow();
-      expect(Number(count.n)).toBe(1);
+      // The opening row and the demo's paid top-up.
+      expect(Number(count.n)).toBe(2);
     });
 
     it('seeding a fresh customer from concurrent callers writes exactly one opening row', async () => {
@@ -168,7 +172,9 @@ describe(`wallet on ${ENGINE}`, () => {
       expect(answer.data[0]).toMatchObject({ currencyCode: 'CNY', balance: 4_200 });
       // The demo sub-user (order:view only) sees the demo balance on its home page too.
       const viewer = await signIn(t.app, DEMO_SUB_USER);
-      expect((await balances(viewer.jwtToken)).data[0]?.balance).toBe(500_000);
+      expect((await balances(viewer.jwtToken)).data[0]?.balance).toBe(
+        DEMO_WALLET.openingBalance + DEMO_PAID_RECHARGE,
+      );
     });
 
     it('answers a customer in arrears (it needs to know how much to top up)', async () => {

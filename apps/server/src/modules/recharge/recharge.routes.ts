@@ -105,7 +105,8 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ApiPath.CreateRechargeOrder,
     {
-      config: topUp,
+      // A retried click (Idempotency-Key) gets the first recharge back, not a second pending one.
+      config: { ...topUp, idempotency: true },
       schema: {
         tags,
         summary: 'A pending online recharge (Alipay or WeChat Pay) and its payToken',
