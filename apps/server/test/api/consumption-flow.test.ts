@@ -321,6 +321,34 @@ describe(`consumption flow (${ENGINE})`, () => {
     }
   });
 
+  it('finds deep pages of several currencies by the search in time down to single rows and shared instants', async () => {
+    const expected = await allRows(owner.customerId);
+    const ranged = bruteForce(expected, {
+      createdFrom: '2026-02-10T00:00:00Z',
+      createdTo: '2026-09-01T00:00:00Z',
+    });
+    for (const [rows, filter] of [
+      [expected, {}],
+      [ranged, { createdFrom: '2026-02-10T00:00:00Z', createdTo: '2026-09-01T00:00:00Z' }],
+    ] as const)
+      for (const pageSize of [1, 6]) {
+        const pages = Math.ceil(rows.length / pageSize);
+        for (let pageIndex = 1; pageIndex <= pages; pageIndex += pageSize === 1 ? 3 : 1) {
+          const answer = await queryLedger(
+            t.app.db,
+            ownerAuth(),
+            { ...filter, number: null, pageIndex, pageSize },
+            { windowRows: 1 },
+          );
+          expect(answer.total).toBe(rows.length);
+          expect(
+            answer.list.map((row) => row.id),
+            `page ${pageIndex} of ${pageSize}`,
+          ).toEqual(rows.slice((pageIndex - 1) * pageSize, pageIndex * pageSize).map((row) => row.id));
+        }
+      }
+  }, 120_000);
+
   it('answers every filter and combination as the brute force does, on both roads, first/middle/last page', async () => {
     const all = await allRows(owner.customerId);
     const ranges: PlainFilter[] = [

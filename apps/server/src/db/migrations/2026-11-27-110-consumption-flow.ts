@@ -7,8 +7,9 @@ import type { Kysely } from 'kysely';
  * - the list's order itself, (created_at, currency desc, entry_no) — read backwards it is created_at
  *   desc, currency asc, entry_no desc — with the type in it, so a filtered page is an index walk with no
  *   sort of every match;
- * - (entry_type, currency_code, created_at), so the total under types, currency and time range is a count
- *   of index ranges, one per (type, currency).
+ * - (entry_type, currency_code, created_at, entry_no), so the total under types, currency and time range
+ *   is a count of index ranges, one per (type, currency), and a small match set is read from the same
+ *   ranges (entry_no makes it covering; without it SQLite prefers walking the covering list index).
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -19,7 +20,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createIndex('ledger_entries_type_currency_idx')
     .on('ledger_entries')
-    .columns(['customer_id', 'entry_type', 'currency_code', 'created_at'])
+    .columns(['customer_id', 'entry_type', 'currency_code', 'created_at', 'entry_no'])
     .execute();
 }
 

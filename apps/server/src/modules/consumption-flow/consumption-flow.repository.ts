@@ -1,5 +1,5 @@
 import type { LedgerEntryType } from '@portal/contracts/wallet';
-import { type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { filteredOrders } from '../order/order-filter.ts';
@@ -93,26 +93,77 @@ export async function lastEntryNoBefore(db: Db, customerId: string, currencyCode
   return row ? Number(row.entry_no) : 0;
 }
 
-/** The times of the given rows of the customer's wallets (unique-index seeks), as keys. */
+/**
+ * `lastEntryNoBefore` for many (currency, instant) probes in one statement: each a scalar subquery that is
+ * one seek of (customer, currency, created_at, entry_no). 0 where no row is dated before the instant.
+ */
+export async function lastEntryNosBefore(
+  db: Db,
+  customerId: string,
+  probes: readonly { currencyCode: string; instant: string }[],
+): Promise<number[]> {
+  if (probes.length === 0) return [];
+  const row = await db
+    .selectNoFrom((eb) =>
+      probes.map((probe, n) =>
+        eb
+          .selectFrom('ledger_entries')
+          .select('entry_no')
+          .where('customer_id', '=', customerId)
+          .where('currency_code', '=', probe.currencyCode)
+          .where('created_at', '<', probe.instant)
+          .orderBy('created_at', 'desc')
+          .orderBy('entry_no', 'desc')
+          .limit(1)
+          .as(`p${n}`),
+      ),
+    )
+    .executeTakeFirstOrThrow();
+  const values = row as Record<string, number | string | null>;
+  return probes.map((_, n) => Number(values[`p${n}`] ?? 0));
+}
+
+/** The keys of one currency's rows numbered low…high (inclusive), by the unique index. */
+export async function keysInRange(
+  db: Db,
+  customerId: string,
+  currencyCode: string,
+  low: number,
+  high: number,
+): Promise<EntryKey[]> {
+  if (low > high) return [];
+  const rows = await db
+    .selectFrom('ledger_entries')
+    .select(['currency_code', 'entry_no', 'created_at'])
+    .where('customer_id', '=', customerId)
+    .where('currency_code', '=', currencyCode)
+    .where('entry_no', '>=', low)
+    .where('entry_no', '<=', high)
+    .execute();
+  return rows.map(toKey);
+}
+
+/**
+ * The times of the given rows of the customer's wallets, as keys: one unique-index seek each (one
+ * statement per row: an OR of (currency, entry_no) pairs is not read by index seeks on SQLite).
+ */
 export async function keysAt(
   db: Db,
   customerId: string,
   positions: readonly { currencyCode: string; entryNo: number }[],
 ): Promise<EntryKey[]> {
-  if (positions.length === 0) return [];
-  const rows = await db
-    .selectFrom('ledger_entries')
-    .select(['currency_code', 'entry_no', 'created_at'])
-    .where('customer_id', '=', customerId)
-    .where((eb) =>
-      eb.or(
-        positions.map((p) =>
-          eb.and([eb('currency_code', '=', p.currencyCode), eb('entry_no', '=', p.entryNo)]),
-        ),
-      ),
-    )
-    .execute();
-  return rows.map(toKey);
+  const rows = await Promise.all(
+    positions.map((p) =>
+      db
+        .selectFrom('ledger_entries')
+        .select(['currency_code', 'entry_no', 'created_at'])
+        .where('customer_id', '=', customerId)
+        .where('currency_code', '=', p.currencyCode)
+        .where('entry_no', '=', p.entryNo)
+        .executeTakeFirst(),
+    ),
+  );
+  return rows.filter((row) => row !== undefined).map(toKey);
 }
 
 const toKey = (row: { currency_code: string; entry_no: number; created_at: string }): EntryKey => ({
@@ -194,13 +245,63 @@ export function matchCondition(customerId: string, match: EntryMatch) {
 const matching = (db: Db, customerId: string, match: EntryMatch) =>
   db.selectFrom('ledger_entries').where(matchCondition(customerId, match));
 
-/** The matches' keys when there are at most `cap` (one index read), else undefined. */
-export async function smallMatchSet(db: Db, customerId: string, match: EntryMatch, cap: number) {
+/** The matches' keys (for a set known to be small). */
+export async function matchKeys(db: Db, customerId: string, match: EntryMatch) {
   const rows = await matching(db, customerId, match)
     .select(['currency_code', 'entry_no', 'created_at'])
-    .limit(cap + 1)
     .execute();
-  return rows.length > cap ? undefined : rows.map(toKey);
+  return rows.map(toKey);
+}
+
+/**
+ * A number's matches' keys when there are at most `cap`, else undefined: one statement per way a row can
+ * name the number (its reference number; its order, recharge or bill), each read by its own index, the
+ * other filters applied to the few rows found. (One statement with the four ORed would be read through
+ * the customer's whole range on SQLite.)
+ */
+export async function numberMatchSet(db: Db, customerId: string, match: EntryMatch, cap: number) {
+  const { number } = match;
+  if (!number) throw new Error('numberMatchSet without a number');
+  const rest = matchCondition(customerId, { ...match, number: null });
+  const reads = [
+    db
+      .selectFrom('ledger_entries')
+      .where(rest)
+      .where('ledger_entries.reference_no', '=', number.number)
+      .select(['currency_code', 'entry_no', 'created_at'])
+      .limit(cap + 1)
+      .execute(),
+  ];
+  // Rows of the customer's own orders, recharges, bills: read through those ids' indexes. The customer and
+  // the other filters are checked on the rows found, written so that SQLite does not take them as the
+  // way in (every other index leads with customer_id and would walk the customer's whole ledger).
+  const byIds = (column: 'order_id' | 'recharge_id' | 'bill_id', ids: string[]) =>
+    db
+      .selectFrom('ledger_entries')
+      .where(`ledger_entries.${column}`, 'in', ids)
+      .where(sql<string>`ledger_entries.customer_id || ''`, '=', customerId)
+      .select(['customer_id', 'currency_code', 'entry_no', 'created_at', 'entry_type'])
+      .limit(cap + 1)
+      .execute()
+      .then((rows) => rows.filter((row) => row.customer_id === customerId && keptBy(match, row)));
+  if (number.orderIds.length) reads.push(byIds('order_id', number.orderIds));
+  if (number.rechargeIds.length) reads.push(byIds('recharge_id', number.rechargeIds));
+  if (number.billIds.length) reads.push(byIds('bill_id', number.billIds));
+  const keys = new Map<string, EntryKey>();
+  for (const rows of await Promise.all(reads))
+    for (const row of rows) keys.set(`${row.currency_code}/${row.entry_no}`, toKey(row));
+  return keys.size > cap ? undefined : [...keys.values()];
+}
+
+/** Whether a row passes the match's currency, time and type conditions (the number's aside). */
+function keptBy(
+  match: EntryMatch,
+  row: { currency_code: string; created_at: string; entry_type: string },
+): boolean {
+  if (!match.currencyCodes.includes(row.currency_code)) return false;
+  if (match.createdFrom && row.created_at < match.createdFrom) return false;
+  if (match.createdTo && row.created_at >= match.createdTo) return false;
+  return !match.entryTypes || match.entryTypes.includes(row.entry_type as LedgerEntryType);
 }
 
 export async function countMatches(db: Db, customerId: string, match: EntryMatch) {
@@ -283,31 +384,28 @@ function rowsQuery(db: Db, customerId: string) {
 }
 export type FlowRow = Awaited<ReturnType<ReturnType<typeof rowsQuery>['execute']>>[number];
 
-/** The rows of the given entry_no ranges (inclusive), per currency; unordered. */
-export function rowsInRanges(
+/** The rows of the given entry_no ranges (inclusive), one range scan per currency; unordered. */
+export async function rowsInRanges(
   db: Db,
   customerId: string,
   ranges: readonly { currencyCode: string; low: number; high: number }[],
 ) {
-  const wanted = ranges.filter((range) => range.low <= range.high);
-  if (wanted.length === 0) return Promise.resolve([]);
-  return rowsQuery(db, customerId)
-    .where((eb) =>
-      eb.or(
-        wanted.map((range) =>
-          eb.and([
-            eb('ledger_entries.currency_code', '=', range.currencyCode),
-            eb('ledger_entries.entry_no', '>=', range.low),
-            eb('ledger_entries.entry_no', '<=', range.high),
-          ]),
-        ),
+  const pages = await Promise.all(
+    ranges
+      .filter((range) => range.low <= range.high)
+      .map((range) =>
+        rowsQuery(db, customerId)
+          .where('ledger_entries.currency_code', '=', range.currencyCode)
+          .where('ledger_entries.entry_no', '>=', range.low)
+          .where('ledger_entries.entry_no', '<=', range.high)
+          .execute(),
       ),
-    )
-    .execute();
+  );
+  return pages.flat();
 }
 
-/** The rows of the given keys; unordered. */
-export function rowsAt(
+/** The rows of the given keys, one statement per currency; unordered. */
+export async function rowsAt(
   db: Db,
   customerId: string,
   keys: readonly { currencyCode: string; entryNo: number }[],
@@ -315,19 +413,15 @@ export function rowsAt(
   const byCurrency = new Map<string, number[]>();
   for (const key of keys)
     byCurrency.set(key.currencyCode, [...(byCurrency.get(key.currencyCode) ?? []), key.entryNo]);
-  if (byCurrency.size === 0) return Promise.resolve([]);
-  return rowsQuery(db, customerId)
-    .where((eb) =>
-      eb.or(
-        [...byCurrency].map(([currencyCode, entryNos]) =>
-          eb.and([
-            eb('ledger_entries.currency_code', '=', currencyCode),
-            eb('ledger_entries.entry_no', 'in', entryNos),
-          ]),
-        ),
-      ),
-    )
-    .execute();
+  const pages = await Promise.all(
+    [...byCurrency].map(([currencyCode, entryNos]) =>
+      rowsQuery(db, customerId)
+        .where('ledger_entries.currency_code', '=', currencyCode)
+        .where('ledger_entries.entry_no', 'in', entryNos)
+        .execute(),
+    ),
+  );
+  return pages.flat();
 }
 
 /** The customer's rows of the given ids (a selection); unordered. */

@@ -60,44 +60,131 @@ async function rangeLists(db: Db, customerId: string, filter: LedgerFilter): Pro
   );
 }
 
+/** Instants probed per list and round of the search in time (one statement per round). */
+const PROBES_PER_ROUND = 24;
+/** The search in time stops once its window holds at most this many rows; they are then read and sorted. */
+const WINDOW_ROWS = 200;
+
 /**
- * How many rows of each list come before the `skip`-th row of their merge (newest first): a selection
- * over sorted lists with random access. Each round probes, in every list not yet used up, the row `m` =
- * ⌊skip / lists⌋ further on, and passes the list whose probe comes first up to and including it: at most
- * (m − 1) rows of every list precede that probe, so it ranks within the `skip` rows passed. The remaining
- * skip shrinks by a fraction each round: O(lists × log skip) seeks, whatever the depth. One list needs none.
+ * How many rows of each list come before the `skip`-th row of their merge (newest first), without
+ * walking: a search in time. f(T), the rows dated at or after T, is Σ per currency (high − the last
+ * entry_no dated before T): one seek per currency. Each round probes PROBES_PER_ROUND instants across the
+ * window [a, b) that holds the wanted row (f(a) > skip ≥ f(b)), all in one statement, and keeps the
+ * sub-window between the last probe still past `skip` and the next, until it holds at most WINDOW_ROWS
+ * rows (or one millisecond); those rows are read, sorted, and the rest of the skip taken from them. At one
+ * row every 30 s a year of rows needs about three rounds. Within WINDOW_ROWS of either end the window is
+ * read at once; one list needs nothing: its page is a range.
  */
-async function positionsAfter(db: Db, customerId: string, lists: RangeList[], skip: number) {
-  const passed = lists.map(() => 0);
-  let remaining = skip;
-  while (remaining > 0) {
-    const open = lists.map((_, i) => i).filter((i) => passed[i]! < lists[i]!.length);
-    if (open.length === 1) {
-      passed[open[0]!]! += remaining;
-      break;
-    }
-    const m = Math.max(1, Math.floor(remaining / open.length));
-    const steps = open.map((i) => Math.min(m, lists[i]!.length - passed[i]!));
-    const probes = await repo.keysAt(
+async function positionsAfter(
+  db: Db,
+  customerId: string,
+  lists: RangeList[],
+  skip: number,
+  windowRows: number,
+) {
+  const open = lists.map((list, i) => i).filter((i) => lists[i]!.length > 0);
+  if (open.length <= 1) return lists.map((_, i) => (i === open[0] ? skip : 0));
+  const low = (i: number) => lists[i]!.high - lists[i]!.length;
+  const total = lists.reduce((sum, list) => sum + list.length, 0);
+  const countIn = (keys: repo.EntryKey[], list: RangeList) =>
+    keys.filter((key) => key.currencyCode === list.currencyCode).length;
+  // Near either end no search: the first (or last) n rows of the merge are among each list's first (last) n.
+  if (Math.min(skip, total - skip) <= windowRows) {
+    const fromStart = skip <= total - skip;
+    const n = fromStart ? skip : total - skip;
+    const keys = (
+      await Promise.all(
+        open.map((i) => {
+          const list = lists[i]!;
+          return fromStart
+            ? repo.keysInRange(
+                db,
+                customerId,
+                list.currencyCode,
+                Math.max(low(i) + 1, list.high - n + 1),
+                list.high,
+              )
+            : repo.keysInRange(
+                db,
+                customerId,
+                list.currencyCode,
+                low(i) + 1,
+                Math.min(list.high, low(i) + n),
+              );
+        }),
+      )
+    ).flat();
+    keys.sort(repo.compareNewestFirst);
+    return lists.map((list) =>
+      fromStart ? countIn(keys.slice(0, n), list) : list.length - countIn(keys.slice(keys.length - n), list),
+    );
+  }
+  const clamp = (i: number, entryNo: number) => Math.min(lists[i]!.high, Math.max(low(i), entryNo));
+  // The window starts as the lists' whole span: f(oldest) = total > skip ≥ 0 = f(newest + 1 ms).
+  const ends = await repo.keysAt(
+    db,
+    customerId,
+    open.flatMap((i) => [
+      { currencyCode: lists[i]!.currencyCode, entryNo: lists[i]!.high },
+      { currencyCode: lists[i]!.currencyCode, entryNo: low(i) + 1 },
+    ]),
+  );
+  if (ends.length !== open.length * 2) throw new Error('consumption flow: a wallet row is missing');
+  const times = ends.map((key) => Date.parse(key.createdAt));
+  let a = Math.min(...times);
+  let b = Math.max(...times) + 1;
+  let beforeA = open.map((i) => low(i));
+  let beforeB = open.map((i) => lists[i]!.high);
+  const newerThan = (before: number[]) => open.reduce((sum, i, n) => sum + lists[i]!.high - before[n]!, 0);
+  while (b - a > 1 && newerThan(beforeA) - newerThan(beforeB) > windowRows) {
+    const step = (b - a) / (PROBES_PER_ROUND + 1);
+    const instants = [
+      ...new Set(Array.from({ length: PROBES_PER_ROUND }, (_, k) => Math.floor(a + step * (k + 1)))),
+    ].filter((t) => t > a && t < b);
+    const found = await repo.lastEntryNosBefore(
       db,
       customerId,
-      open.map((i, n) => ({
-        currencyCode: lists[i]!.currencyCode,
-        entryNo: lists[i]!.high - (passed[i]! + steps[n]! - 1),
-      })),
+      instants.flatMap((t) =>
+        open.map((i) => ({ currencyCode: lists[i]!.currencyCode, instant: new Date(t).toISOString() })),
+      ),
     );
-    if (probes.length !== open.length) throw new Error('consumption flow: a wallet row is missing');
-    const first = probes.reduce((best, key) => (repo.compareNewestFirst(key, best) < 0 ? key : best));
-    const n = open.findIndex((i) => lists[i]!.currencyCode === first.currencyCode);
-    passed[open[n]!]! += steps[n]!;
-    remaining -= steps[n]!;
+    const befores = instants.map((_, k) => open.map((i, n) => clamp(i, found[k * open.length + n]!)));
+    // Probes ascend in time, so f descends: keep the last probe still past skip and the one after it.
+    for (let k = 0; k < instants.length; k++) {
+      if (newerThan(befores[k]!) > skip) {
+        a = instants[k]!;
+        beforeA = befores[k]!;
+      } else {
+        b = instants[k]!;
+        beforeB = befores[k]!;
+        break;
+      }
+    }
   }
-  return passed;
+  const windowKeys = (
+    await Promise.all(
+      open.map((i, n) =>
+        repo.keysInRange(db, customerId, lists[i]!.currencyCode, beforeA[n]! + 1, beforeB[n]!),
+      ),
+    )
+  ).flat();
+  const taken = windowKeys.sort(repo.compareNewestFirst).slice(0, skip - newerThan(beforeB));
+  return lists.map((list, i) => {
+    const n = open.indexOf(i);
+    return n < 0 ? 0 : list.high - beforeB[n]! + countIn(taken, list);
+  });
 }
 
 /** The page of the unnarrowed list: per currency the next `pageSize` rows after the skipped ones, merged. */
-async function rangePage(db: Db, customerId: string, lists: RangeList[], offset: number, pageSize: number) {
-  const passed = await positionsAfter(db, customerId, lists, offset);
+async function rangePage(
+  db: Db,
+  customerId: string,
+  lists: RangeList[],
+  offset: number,
+  pageSize: number,
+  windowRows: number,
+) {
+  const passed = await positionsAfter(db, customerId, lists, offset, windowRows);
   const rows = await repo.rowsInRanges(
     db,
     customerId,
@@ -139,14 +226,34 @@ export async function entryMatch(
   };
 }
 
+/**
+ * The keys of a narrowed filter's matches when they are few (at most `cap`), else their total: a number
+ * names few rows, read through the indexes of what it names; under types the total is an index count per
+ * (type, currency) first, and the keys are read only when it is small.
+ */
+async function narrowedMatches(
+  db: Db,
+  customerId: string,
+  match: repo.EntryMatch,
+  cap: number,
+): Promise<{ keys: repo.EntryKey[] } | { total: number }> {
+  if (match.number && cap > 0) {
+    const keys = await repo.numberMatchSet(db, customerId, match, cap);
+    if (keys) return { keys };
+  }
+  const total = await repo.countMatches(db, customerId, match);
+  if (total > cap) return { total };
+  return { keys: await repo.matchKeys(db, customerId, match) };
+}
+
 /** How many rows the filter matches (the list's total, an export's count). */
 export async function countLedger(db: Db, customerId: string, filter: LedgerFilter) {
   if (!narrowsRows(filter))
     return (await rangeLists(db, customerId, filter)).reduce((sum, list) => sum + list.length, 0);
   const match = await entryMatch(db, customerId, filter);
   if (!match) return 0;
-  const small = await repo.smallMatchSet(db, customerId, match, SMALL_MATCH_SET);
-  return small ? small.length : repo.countMatches(db, customerId, match);
+  const found = await narrowedMatches(db, customerId, match, SMALL_MATCH_SET);
+  return 'keys' in found ? found.keys.length : found.total;
 }
 
 /** `POST /api/ConsumptionFlow/Query`: a page newest first and the total. */
@@ -154,29 +261,32 @@ export async function queryLedger(
   db: Db,
   auth: AuthContext,
   query: LedgerPageQuery,
-  { smallMatchSet = SMALL_MATCH_SET }: { smallMatchSet?: number } = {},
+  /**
+   * Tests set `smallMatchSet` 0 to take the other road (a count and an index walk) on small fixtures, and
+   * `windowRows` 1 to run the search in time down to single rows.
+   */
+  {
+    smallMatchSet = SMALL_MATCH_SET,
+    windowRows = WINDOW_ROWS,
+  }: { smallMatchSet?: number; windowRows?: number } = {},
 ): Promise<{ list: LedgerRow[]; total: number }> {
   const { customerId } = auth;
   const offset = (query.pageIndex - 1) * query.pageSize;
   if (!narrowsRows(query)) {
     const lists = await rangeLists(db, customerId, query);
     const total = lists.reduce((sum, list) => sum + list.length, 0);
-    const rows = offset < total ? await rangePage(db, customerId, lists, offset, query.pageSize) : [];
+    const rows =
+      offset < total ? await rangePage(db, customerId, lists, offset, query.pageSize, windowRows) : [];
     return { list: rows.map(toLedgerRow), total };
   }
   const match = await entryMatch(db, customerId, query);
   if (!match) return { list: [], total: 0 };
-  const small =
-    smallMatchSet > 0 ? await repo.smallMatchSet(db, customerId, match, smallMatchSet) : undefined;
-  let total: number;
-  let keys: repo.EntryKey[];
-  if (small) {
-    total = small.length;
-    keys = small.sort(repo.compareNewestFirst).slice(offset, offset + query.pageSize);
-  } else {
-    total = await repo.countMatches(db, customerId, match);
-    keys = await repo.pageKeys(db, customerId, match, total, offset, query.pageSize);
-  }
+  const found = await narrowedMatches(db, customerId, match, smallMatchSet);
+  const total = 'keys' in found ? found.keys.length : found.total;
+  const keys =
+    'keys' in found
+      ? found.keys.sort(repo.compareNewestFirst).slice(offset, offset + query.pageSize)
+      : await repo.pageKeys(db, customerId, match, total, offset, query.pageSize);
   const rows = sortedByKey(await repo.rowsAt(db, customerId, keys));
   return { list: rows.map(toLedgerRow), total };
 }
