@@ -16,16 +16,24 @@ export interface OnlineRechargeInput {
 
 /**
  * `POST /api/OrderMall/CreateOrder` or `/api/TopUp/CreateOrder`: a pending recharge and its payToken.
- * Silent: the form shows the refusal next to the button.
+ * Signed in, the form's `Idempotency-Key` makes a retried click answer the first recharge instead of a
+ * second pending one. Silent: the form shows the refusal next to the button.
  */
-export function createRecharge(payer: Payer, input: OnlineRechargeInput): Promise<RechargeCreated> {
+export function createRecharge(
+  payer: Payer,
+  input: OnlineRechargeInput,
+  idempotencyKey: string,
+): Promise<RechargeCreated> {
   if (payer.kind === 'public')
     return http.post<RechargeCreated>(
       ApiPath.TopUpCreateOrder,
       { ...input, lookupToken: payer.lookupToken },
       { silent: true },
     );
-  return http.post<RechargeCreated>(ApiPath.CreateRechargeOrder, input, { silent: true });
+  return http.post<RechargeCreated>(ApiPath.CreateRechargeOrder, input, {
+    silent: true,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
 }
 
 export interface TransferVoucherInput {

@@ -62,6 +62,8 @@ export function TopUpForm({ payer, currencies, header, onDone }: TopUpFormProps)
   const [isSubmitting, setIsSubmitting] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [created, setCreated] = useState<RechargeCreated | null>(null);
+  // One key per content of the form: a retried click sends the same, a change or a success a new one.
+  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const currencyCode = Form.useWatch('currencyCode', form) ?? currencies[0] ?? 'CNY';
   const channel = Form.useWatch('channel', form) ?? 'alipay';
   const amountText = Form.useWatch('amountText', form) ?? '';
@@ -118,13 +120,18 @@ export function TopUpForm({ payer, currencies, header, onDone }: TopUpFormProps)
               file: voucher,
               onProgress: setUploadPercent,
             })
-          : await createRecharge(payer, {
-              amount: amount.minor,
-              currencyCode: values.currencyCode,
-              channel: values.channel === 'wechat' ? 'wechat' : 'alipay',
-            });
+          : await createRecharge(
+              payer,
+              {
+                amount: amount.minor,
+                currencyCode: values.currencyCode,
+                channel: values.channel === 'wechat' ? 'wechat' : 'alipay',
+              },
+              idempotencyKey,
+            );
       if (payer.kind === 'signedIn') void queryClient.invalidateQueries({ queryKey: rechargeKeys.all });
       setCreated(answer);
+      setIdempotencyKey(crypto.randomUUID());
     } catch (error) {
       if (!isApiError(error)) throw error;
       const fields = fieldErrorsOf(error.data);
@@ -147,7 +154,10 @@ export function TopUpForm({ payer, currencies, header, onDone }: TopUpFormProps)
       validateTrigger="onBlur"
       initialValues={{ currencyCode: currencies[0] ?? 'CNY', channel: 'alipay', amountText: '' }}
       onFinish={(values) => void submit(values)}
-      onValuesChange={() => formError && setFormError(null)}
+      onValuesChange={() => {
+        setIdempotencyKey(crypto.randomUUID());
+        if (formError) setFormError(null);
+      }}
       data-testid="top-up-form"
     >
       {header}
