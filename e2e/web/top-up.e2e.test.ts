@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { z } from 'zod';
 import { apiAs, type ApiCall } from '../support/api.ts';
+import { seriousViolations } from '../support/axe.ts';
 import { launchBrowser, newPage, screenshot } from '../support/browser.ts';
 import { DEMO, signIn } from '../support/demo.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
@@ -300,6 +301,12 @@ describe('screenshots', () => {
   ];
 
   test.each(variants)('the journey’s pages, $name', async (variant) => {
+    // axe-core in light and dark: no serious or critical finding on any page of the journey.
+    const checksAxe = variant.name === 'zh-CN' || variant.name === 'dark';
+    const shoot = async (target: Page, name: string, isAxeChecked = checksAxe) => {
+      if (isAxeChecked) expect(await seriousViolations(target), name).toEqual([]);
+      await screenshot(target, `${name}-${variant.name}`);
+    };
     const page = await openPage(variant);
     await signIn(page, DEMO);
     await page.goto(RECORDS);
@@ -310,12 +317,14 @@ describe('screenshots', () => {
       )
       .first()
       .waitFor();
-    await screenshot(page, `top-up-records-${variant.name}`);
+    await shoot(page, 'top-up-records');
 
     await page.locator('[data-testid=recharge-top-up]').click();
     await page.locator('[data-testid=top-up-form]').waitFor();
     await channelOption(page, 'bank_transfer').click();
-    await screenshot(page, `top-up-form-${variant.name}`);
+    // The transfer's fields fade in; axe reads colours, so wait until they are whole.
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    await shoot(page, 'top-up-form');
 
     // A pending recharge for the cashier and a waiting result.
     const pending = await call<RechargeCreated>(ApiPath.CreateRechargeOrder, {
@@ -330,11 +339,11 @@ describe('screenshots', () => {
     await call(ApiPath.CreateAlipayOrder, Object.fromEntries(query));
     await page.goto(`/sandboxCashier?${query.toString()}`);
     await page.locator('[data-testid=cashier-approve]').waitFor();
-    await screenshot(page, `top-up-cashier-${variant.name}`);
+    await shoot(page, 'top-up-cashier');
 
     await page.goto(`/payResult${paidResult}`);
     await page.locator('[data-testid=pay-result][data-view=paid]').waitFor(LONG);
-    await screenshot(page, `top-up-result-${variant.name}`);
+    await shoot(page, 'top-up-result');
 
     // The public page, signed out.
     const publicPage = await openPage(variant);
@@ -343,10 +352,11 @@ describe('screenshots', () => {
     await publicPage.locator('[data-testid=top-up-next]').click();
     await publicPage.locator('[data-testid=top-up-confirm-yes]').click();
     await publicPage.locator('[data-testid=top-up-form]').waitFor();
-    await screenshot(publicPage, `top-up-public-${variant.name}`);
+    await shoot(publicPage, 'top-up-public');
     await publicPage.goto('/login');
     await publicPage.locator('[data-testid=login-top-up]').waitFor();
-    await screenshot(publicPage, `top-up-login-${variant.name}`);
+    // The login page's own axe run is accessibility.e2e.test.ts's (after its footer has settled).
+    await shoot(publicPage, 'top-up-login', false);
     await publicPage.context().close();
     await page.context().close();
   });
