@@ -114,5 +114,6 @@ describe('npm run ops: recharges', () => {
       .executeTakeFirstOrThrow();
     expect(wallet.balance).toBe(12_300);
     await assertLedgerConsistent(t.app.db, customerId);
-  });
+    // Nine child processes, each starting tsx: generous on a loaded machine.
+  }, 240_000);
 });

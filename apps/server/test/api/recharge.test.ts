@@ -430,6 +430,44 @@ describe('another provider on a channel', () => {
   });
 });
 
+describe('a provider that cannot be reached', () => {
+  it('answers a localized "try again" on start and keeps the poll answering', async () => {
+    const sandbox = app.payments.sandbox!;
+    const down = Object.assign(
+      Object.create(Object.getPrototypeOf(sandbox) as object) as typeof sandbox,
+      sandbox,
+      {
+        startPayment: () => Promise.reject(new Error('connect ECONNREFUSED')),
+        queryPayment: () => Promise.reject(new Error('connect ECONNREFUSED')),
+      },
+    );
+    const { api } = await customer();
+    const created = await api.create({ amount: 2_000, channel: 'alipay' });
+    const { rechargeNo, id } = created.data.recharge;
+    app.payments.use('alipay', down);
+    try {
+      const english = rechargeApi(app, undefined, 'en-US');
+      const refused = await english.startAlipay(rechargeNo, created.data.payToken);
+      expect(refused).toMatchObject({
+        code: ApiCode.ServiceUnavailable,
+        message: 'The payment provider cannot be reached right now; please try again shortly',
+      });
+      expect((await api.get(id)).data.expiresAt).toBeNull();
+      await app.db
+        .updateTable('recharges')
+        .set({
+          created_at: new Date(Date.now() - 60_000).toISOString(),
+          expires_at: new Date(Date.now() + 60_000).toISOString(),
+        })
+        .where('id', '=', id)
+        .execute();
+      expect((await english.result(rechargeNo, created.data.payToken)).data.status).toBe('pending');
+    } finally {
+      app.payments.use('alipay', sandbox);
+    }
+  });
+});
+
 describe('recharge records and their guards', () => {
   it('lists newest first with filters and paid totals; another customer’s ids are not found', async () => {
     const { api } = await customer();
@@ -609,6 +647,14 @@ describe('bank transfer vouchers and staff', () => {
     expect(confirmed.data).toMatchObject({
       changed: true,
       recharge: { status: 'paid', providerTradeNo: 'ICBC-2026-001' },
+    });
+    const third = (await api.uploadVoucher({ amount: '100' }, { bytes: PNG_BYTES })).data.recharge;
+    const sameReference = await ops('POST', `/ops/v1/recharges/${third.rechargeNo}/confirm`, {
+      tradeNo: 'ICBC-2026-001',
+    });
+    expect(sameReference).toMatchObject({
+      code: ApiCode.Conflict,
+      message: 'This reference already credited another recharge: ICBC-2026-001',
     });
     const again = await ops('POST', `/ops/v1/recharges/${a.rechargeNo}/confirm`, {});
     expect(again.data.changed).toBe(false);

@@ -27,7 +27,7 @@ export const paymentNotifyRoutes: FastifyPluginAsync = async (app) => {
     { bodyLimit: NOTIFY_BODY_LIMIT, schema: { hide: true } },
     async (request, reply) => {
       const name = request.params.provider;
-      const provider = name in PAY_NOTIFY_PATHS ? app.payments.byName(name) : undefined;
+      const provider = Object.hasOwn(PAY_NOTIFY_PATHS, name) ? app.payments.byName(name) : undefined;
       if (!provider) return reply.code(404).type('text/plain; charset=utf-8').send('not found');
       const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const log = (entry: {

@@ -207,6 +207,17 @@ export async function confirmTransfer(
 ) {
   const row = await rechargeNamed(db, rechargeNo);
   if (row.channel !== 'bank_transfer') throw new AppError(ApiCode.Conflict, 'recharge.notBankTransfer');
+  if (input.tradeNo) {
+    // One bank reference credits one recharge (also the unique index's rule, said in words).
+    const taken = await db
+      .selectFrom('recharges')
+      .select('id')
+      .where('provider', '=', 'staff')
+      .where('provider_trade_no', '=', input.tradeNo)
+      .where('id', '!=', row.id)
+      .executeTakeFirst();
+    if (taken) throw new AppError(ApiCode.Conflict, 'recharge.tradeNoTaken', { tradeNo: input.tradeNo });
+  }
   const credited = await db.transaction().execute((trx) =>
     creditRecharge(trx, {
       rechargeId: row.id,

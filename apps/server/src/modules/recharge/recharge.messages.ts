@@ -47,6 +47,16 @@ export const rechargeMessages = defineMessages({
     'en-US': 'This recharge has already been credited',
     'zh-TW': '該儲值訂單已到帳',
   },
+  'recharge.providerUnavailable': {
+    'zh-CN': '支付平台暂时无法连接，请稍后重试',
+    'en-US': 'The payment provider cannot be reached right now; please try again shortly',
+    'zh-TW': '支付平台暫時無法連線，請稍後重試',
+  },
+  'recharge.tradeNoTaken': {
+    'zh-CN': '该流水号已用于另一笔充值：{tradeNo}',
+    'en-US': 'This reference already credited another recharge: {tradeNo}',
+    'zh-TW': '該流水號已用於另一筆儲值：{tradeNo}',
+  },
   'recharge.notBankTransfer': {
     'zh-CN': '只有银行转账的充值需要人工确认',
     'en-US': 'Only bank-transfer recharges are confirmed by staff',

@@ -209,7 +209,7 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: envelopeSchema(PayStartedSchema) },
         },
       },
-      async (request) => request.ok(await service.startPayment(deps(), channel, request.body)),
+      async (request) => request.ok(await service.startPayment(deps(), channel, request.body, request.log)),
     );
   }
 
@@ -223,7 +223,8 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(PayResultSchema) },
       },
     },
-    async (request) => request.ok(await service.queryPayResult(deps(), request.body, request.language)),
+    async (request) =>
+      request.ok(await service.queryPayResult(deps(), request.body, request.language, request.log)),
   );
 
   app.post(

@@ -14,6 +14,7 @@ import {
   type RechargeCreated,
   type TopUpCustomer,
 } from '@portal/contracts/recharge';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { PaymentsConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
@@ -432,6 +433,7 @@ export async function startPayment(
   deps: RechargeDeps,
   channel: OnlineRechargeChannel,
   input: { rechargeNo: string; payToken: string },
+  log?: FastifyBaseLogger,
 ): Promise<PayStarted> {
   const row = await rechargeByPayToken(deps, input.rechargeNo, input.payToken);
   if (row.channel !== channel) throw new AppError(ApiCode.Conflict, 'recharge.wrongChannel');
@@ -441,15 +443,22 @@ export async function startPayment(
     ? new Date(row.expires_at)
     : new Date(Date.now() + deps.config.rechargeExpireMinutes * 60_000);
   const customer = await companyOf(deps.db, row.customer_id);
-  const started = await provider.startPayment(channel, {
-    rechargeNo: row.recharge_no,
-    amount: row.amount,
-    currencyCode: row.currency_code,
-    subject: `账户充值 ${customer.code}`,
-    notifyUrl: `${deps.config.publicBaseUrl}${PAY_NOTIFY_PATHS[provider.name]}`,
-    returnUrl: payResultUrl(deps.config, row.recharge_no, input.payToken),
-    expiresAt,
-  });
+  let started;
+  try {
+    started = await provider.startPayment(channel, {
+      rechargeNo: row.recharge_no,
+      amount: row.amount,
+      currencyCode: row.currency_code,
+      subject: `账户充值 ${customer.code}`,
+      notifyUrl: `${deps.config.publicBaseUrl}${PAY_NOTIFY_PATHS[provider.name]}`,
+      returnUrl: payResultUrl(deps.config, row.recharge_no, input.payToken),
+      expiresAt,
+    });
+  } catch (error) {
+    // The provider's outage is not the payer's fault: a message to try again, the cause in the log.
+    log?.warn({ err: error, rechargeNo: row.recharge_no, provider: provider.name }, 'payment start failed');
+    throw new AppError(ApiCode.ServiceUnavailable, 'recharge.providerUnavailable');
+  }
   await deps.db
     .updateTable('recharges')
     .set({ provider: provider.name, expires_at: expiresAt.toISOString(), updated_at: nowIso() })
@@ -479,6 +488,7 @@ export async function queryPayResult(
   deps: RechargeDeps,
   input: { rechargeNo: string; payToken: string },
   language: Language,
+  log?: FastifyBaseLogger,
 ): Promise<PayResult> {
   let row = await rechargeByPayToken(deps, input.rechargeNo, input.payToken);
   if (
@@ -494,9 +504,14 @@ export async function queryPayResult(
       windowSeconds: ASK_PROVIDER_WINDOW_SECONDS,
     });
     if (provider && verdict.allowed) {
-      const state = await provider.queryPayment(row.channel, row.recharge_no);
-      await applyPaymentState(deps.db, provider.name, state);
-      row = (await repo.findRechargeByNo(deps.db, row.recharge_no))!;
+      try {
+        const state = await provider.queryPayment(row.channel, row.recharge_no);
+        await applyPaymentState(deps.db, provider.name, state);
+        row = (await repo.findRechargeByNo(deps.db, row.recharge_no))!;
+      } catch (error) {
+        // The page keeps polling; the notification or the reconciliation will tell.
+        log?.warn({ err: error, rechargeNo: row.recharge_no }, 'payment query failed');
+      }
     }
   }
   const customer = await companyOf(deps.db, row.customer_id);
