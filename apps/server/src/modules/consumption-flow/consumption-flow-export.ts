@@ -102,8 +102,10 @@ export const ledgerExportSource: TableExportSource = {
   columns: LEDGER_COLUMNS,
   async count(db, request) {
     if (!request.ids) return countLedger(db, request.customerId, request.ledgerFilter ?? NO_FILTER);
+    const unique = [...new Set(request.ids)];
     let total = 0;
-    for await (const rows of selectedRows(db, request.customerId, request.ids)) total += rows.length;
+    for (let i = 0; i < unique.length; i += ID_CHUNK)
+      total += await repo.countByIds(db, request.customerId, unique.slice(i, i + ID_CHUNK));
     return total;
   },
   async *rows(db, request) {

@@ -326,18 +326,76 @@ export async function pageKeys(
 ): Promise<EntryKey[]> {
   if (offset >= total) return [];
   const after = total - offset - pageSize; // rows after this page, negative on a short last page
-  const fromEnd = after < offset;
-  const direction = fromEnd ? 'asc' : 'desc';
+  if (after >= offset) return walkKeys(db, customerId, match, offset, pageSize);
   const rows = await matching(db, customerId, match)
     .select(['currency_code', 'entry_no', 'created_at'])
-    .orderBy('created_at', direction)
-    .orderBy('currency_code', fromEnd ? 'desc' : 'asc')
-    .orderBy('entry_no', direction)
-    .limit(fromEnd ? pageSize + Math.min(0, after) : pageSize)
-    .offset(fromEnd ? Math.max(0, after) : offset)
+    .orderBy('created_at', 'asc')
+    .orderBy('currency_code', 'desc')
+    .orderBy('entry_no', 'asc')
+    .limit(pageSize + Math.min(0, after))
+    .offset(Math.max(0, after))
     .execute();
-  const keys = rows.map(toKey);
-  return fromEnd ? keys.reverse() : keys;
+  return rows.map(toKey).reverse();
+}
+
+/** `limit` matches after the first `offset`, newest first: a walk of the list's own index order. */
+export async function walkKeys(db: Db, customerId: string, match: EntryMatch, offset: number, limit: number) {
+  const rows = await matching(db, customerId, match)
+    .select(['currency_code', 'entry_no', 'created_at'])
+    .orderBy('created_at', 'desc')
+    .orderBy('currency_code', 'asc')
+    .orderBy('entry_no', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return rows.map(toKey);
+}
+
+/**
+ * How many matches fall in each [from, to) interval, in one statement: a scalar count per interval, each
+ * a count of the (type, currency) ranges of (customer, entry_type, currency_code, created_at, entry_no).
+ */
+export async function countMatchesBetween(
+  db: Db,
+  customerId: string,
+  match: EntryMatch,
+  intervals: readonly { from: string; to: string }[],
+): Promise<number[]> {
+  if (intervals.length === 0) return [];
+  const row = await db
+    .selectNoFrom((eb) =>
+      intervals.map((interval, n) =>
+        eb
+          .selectFrom('ledger_entries')
+          .where(matchCondition(customerId, { ...match, createdFrom: interval.from, createdTo: interval.to }))
+          .select((inner) => inner.fn.countAll<number>().as('count'))
+          .as(`c${n}`),
+      ),
+    )
+    .executeTakeFirstOrThrow();
+  const values = row as Record<string, number | string | null>;
+  return intervals.map((_, n) => Number(values[`c${n}`] ?? 0));
+}
+
+/** The oldest and newest times of the given wallets' rows (the first and last row of each: seeks). */
+export async function timeSpan(
+  db: Db,
+  customerId: string,
+  wallets: readonly { currencyCode: string; entryCount: number }[],
+) {
+  const keys = await keysAt(
+    db,
+    customerId,
+    wallets
+      .filter((wallet) => wallet.entryCount > 0)
+      .flatMap((wallet) => [
+        { currencyCode: wallet.currencyCode, entryNo: 1 },
+        { currencyCode: wallet.currencyCode, entryNo: wallet.entryCount },
+      ]),
+  );
+  if (keys.length === 0) return null;
+  const times = keys.map((key) => Date.parse(key.createdAt));
+  return { oldest: Math.min(...times), newest: Math.max(...times) };
 }
 
 /** A row as the list shows it: the ledger row with its order's, recharge's and bill's numbers. */
@@ -422,6 +480,18 @@ export async function rowsAt(
     ),
   );
   return pages.flat();
+}
+
+/** How many of the given ids are the customer's rows. */
+export async function countByIds(db: Db, customerId: string, ids: readonly string[]) {
+  if (ids.length === 0) return 0;
+  const row = await db
+    .selectFrom('ledger_entries')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('customer_id', '=', customerId)
+    .where('id', 'in', [...ids])
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 /** The customer's rows of the given ids (a selection); unordered. */

@@ -61,9 +61,9 @@ async function rangeLists(db: Db, customerId: string, filter: LedgerFilter): Pro
 }
 
 /** Instants probed per list and round of the search in time (one statement per round). */
-const PROBES_PER_ROUND = 24;
+const PROBES_PER_ROUND = 8;
 /** The search in time stops once its window holds at most this many rows; they are then read and sorted. */
-const WINDOW_ROWS = 200;
+const WINDOW_ROWS = 1000;
 
 /**
  * How many rows of each list come before the `skip`-th row of their merge (newest first), without
@@ -71,8 +71,8 @@ const WINDOW_ROWS = 200;
  * entry_no dated before T): one seek per currency. Each round probes PROBES_PER_ROUND instants across the
  * window [a, b) that holds the wanted row (f(a) > skip ≥ f(b)), all in one statement, and keeps the
  * sub-window between the last probe still past `skip` and the next, until it holds at most WINDOW_ROWS
- * rows (or one millisecond); those rows are read, sorted, and the rest of the skip taken from them. At one
- * row every 30 s a year of rows needs about three rounds. Within WINDOW_ROWS of either end the window is
+ * rows (or one millisecond); those rows are read, sorted, and the rest of the skip taken from them. A million
+ * rows need about four rounds. Within WINDOW_ROWS of either end the window is
  * read at once; one list needs nothing: its page is a range.
  */
 async function positionsAfter(
@@ -227,6 +227,60 @@ export async function entryMatch(
 }
 
 /**
+ * A page deep inside a large narrowed set (types) without walking to it: the search in time of
+ * `positionsAfter`, with counts instead of seeks. The window [a, b) holding the wanted match is cut into
+ * PROBES_PER_ROUND + 1 intervals whose matches are counted in one statement (index ranges per type and
+ * currency); the interval where the running count crosses the offset becomes the window, until it holds
+ * at most `windowRows` matches. Each round counts only the window, so all rounds together count about
+ * 1.1 × the matches once — never the rows of other types, which a walk of the list's order would step
+ * over. Then the page is a short walk from the window's newer end.
+ */
+async function searchedPageKeys(
+  db: Db,
+  customerId: string,
+  match: repo.EntryMatch,
+  total: number,
+  offset: number,
+  pageSize: number,
+  windowRows: number,
+): Promise<repo.EntryKey[]> {
+  const span = await repo.timeSpan(db, customerId, await repo.wallets(db, customerId, null));
+  if (!span) return [];
+  let a = Math.max(span.oldest, match.createdFrom ? Date.parse(match.createdFrom) : -Infinity);
+  let b = Math.min(span.newest + 1, match.createdTo ? Date.parse(match.createdTo) : Infinity);
+  let newer = 0; // matches dated at or after b
+  let inWindow = total;
+  while (b - a > 1 && inWindow > windowRows) {
+    const step = (b - a) / (PROBES_PER_ROUND + 1);
+    const cuts = [
+      b,
+      ...new Set(Array.from({ length: PROBES_PER_ROUND }, (_, k) => Math.ceil(b - step * (k + 1)))),
+    ].filter((t, k) => k === 0 || (t > a && t < b));
+    cuts.push(a);
+    const iso = (t: number) => new Date(t).toISOString();
+    // Newest interval first: [cuts[1], cuts[0]), [cuts[2], cuts[1]), …
+    const intervals = cuts.slice(1).map((from, k) => ({ from: iso(from), to: iso(cuts[k]!) }));
+    const counts = await repo.countMatchesBetween(db, customerId, match, intervals);
+    for (let k = 0; k < counts.length; k++) {
+      if (newer + counts[k]! > offset || k === counts.length - 1) {
+        b = cuts[k]!;
+        a = cuts[k + 1]!;
+        inWindow = counts[k]!;
+        break;
+      }
+      newer += counts[k]!;
+    }
+  }
+  return repo.walkKeys(
+    db,
+    customerId,
+    { ...match, createdTo: new Date(b).toISOString() },
+    offset - newer,
+    pageSize,
+  );
+}
+
+/**
  * The keys of a narrowed filter's matches when they are few (at most `cap`), else their total: a number
  * names few rows, read through the indexes of what it names; under types the total is an index count per
  * (type, currency) first, and the keys are read only when it is small.
@@ -283,10 +337,15 @@ export async function queryLedger(
   if (!match) return { list: [], total: 0 };
   const found = await narrowedMatches(db, customerId, match, smallMatchSet);
   const total = 'keys' in found ? found.keys.length : found.total;
+  const nearEnd = Math.min(offset, total - offset - query.pageSize) <= windowRows;
   const keys =
     'keys' in found
       ? found.keys.sort(repo.compareNewestFirst).slice(offset, offset + query.pageSize)
-      : await repo.pageKeys(db, customerId, match, total, offset, query.pageSize);
+      : offset >= total
+        ? []
+        : nearEnd
+          ? await repo.pageKeys(db, customerId, match, total, offset, query.pageSize)
+          : await searchedPageKeys(db, customerId, match, total, offset, query.pageSize, windowRows);
   const rows = sortedByKey(await repo.rowsAt(db, customerId, keys));
   return { list: rows.map(toLedgerRow), total };
 }
