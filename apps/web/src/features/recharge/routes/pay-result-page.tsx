@@ -3,7 +3,7 @@ import { Alert, Button, Descriptions, Flex, Result, Skeleton } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { ResultStatusType } from 'antd/es/result';
 import { TOP_UP_FORM_PATH, TOP_UP_PATH } from '../../../lib/app-paths';
 import { formatDateTime } from '../../../lib/format-date';
@@ -44,6 +44,7 @@ function PayResult() {
   const { t } = useTranslation();
   const language = useLanguage();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const [params] = useSearchParams();
   const rechargeNo = params.get('rechargeNo') ?? '';
   const payToken = params.get('payToken') ?? '';
@@ -63,18 +64,26 @@ function PayResult() {
   const links = (
     <Flex gap={8} wrap justify="center">
       {isSignedIn ? (
-        <Link to={TOP_UP_PATH} data-testid="pay-result-records">
-          <Button type={view === 'paid' ? 'primary' : 'default'}>{t('recharge.payResult.toRecords')}</Button>
-        </Link>
+        <Button
+          type={view === 'paid' ? 'primary' : 'default'}
+          onClick={() => void navigate(TOP_UP_PATH)}
+          data-testid="pay-result-records"
+        >
+          {t('recharge.payResult.toRecords')}
+        </Button>
       ) : (
-        <Link to="/login" data-testid="pay-result-sign-in">
-          <Button type={view === 'paid' ? 'primary' : 'default'}>{t('recharge.payResult.signIn')}</Button>
-        </Link>
+        <Button
+          type={view === 'paid' ? 'primary' : 'default'}
+          onClick={() => void navigate('/login')}
+          data-testid="pay-result-sign-in"
+        >
+          {t('recharge.payResult.signIn')}
+        </Button>
       )}
       {view === 'failed' || view === 'closed' ? (
-        <Link to={isSignedIn ? TOP_UP_FORM_PATH : TOP_UP_PAGE}>
-          <Button type="primary">{t('recharge.payResult.topUpAgain')}</Button>
-        </Link>
+        <Button type="primary" onClick={() => void navigate(isSignedIn ? TOP_UP_FORM_PATH : TOP_UP_PAGE)}>
+          {t('recharge.payResult.topUpAgain')}
+        </Button>
       ) : null}
     </Flex>
   );
