@@ -235,15 +235,13 @@ export function TopUpForm({ payer, currencies, header, onDone }: TopUpFormProps)
           <Form.Item
             label={t('recharge.form.voucher')}
             required
-            style={{ marginBottom: 24 }}
             validateStatus={voucherError ? 'error' : undefined}
-            help={
-              voucherError ?? (
-                // Secondary text, which the theme keeps at 4.5:1; antd's help text is the fainter description grey.
-                <Typography.Text type="secondary">
-                  {t('recharge.form.voucherHint', { size: sizeText })}
-                </Typography.Text>
-              )
+            help={voucherError ?? undefined}
+            extra={
+              // Secondary text, which the theme keeps at 4.5:1; antd's extra text is the fainter description grey.
+              <Typography.Text type="secondary">
+                {t('recharge.form.voucherHint', { size: sizeText })}
+              </Typography.Text>
             }
           >
             <Upload
