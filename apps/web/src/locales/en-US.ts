@@ -807,7 +807,13 @@ const enUS: Messages = {
     loginArrears:
       'This account is overdue and cannot be used for now. Top up online, then sign in again once the money has arrived.',
     channel: { alipay: 'Alipay', wechat: 'WeChat Pay', bank_transfer: 'Bank transfer' },
-    status: { pending: 'Awaiting payment', paid: 'Paid', failed: 'Failed', closed: 'Closed' },
+    status: {
+      pending: 'Awaiting payment',
+      paid: 'Paid',
+      failed: 'Failed',
+      closed: 'Closed',
+      transferPending: 'Awaiting confirmation',
+    },
     form: {
       title: 'Top up the account',
       payingFor: 'Top up for {{company}} ({{code}})',

@@ -792,7 +792,13 @@ const zhCN = {
     loginLink: '账户欠费？在线充值',
     loginArrears: '账户已欠费，暂时无法使用。请先在线充值，到账后重新登录。',
     channel: { alipay: '支付宝', wechat: '微信支付', bank_transfer: '银行转账' },
-    status: { pending: '待支付', paid: '已支付', failed: '失败', closed: '已关闭' },
+    status: {
+      pending: '待支付',
+      paid: '已支付',
+      failed: '失败',
+      closed: '已关闭',
+      transferPending: '待确认',
+    },
     form: {
       title: '账户充值',
       payingFor: '充值给 {{company}}（{{code}}）',

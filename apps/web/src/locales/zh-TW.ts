@@ -789,7 +789,13 @@ const zhTW: Messages = {
     loginLink: '帳戶欠費？線上儲值',
     loginArrears: '帳戶已欠費，暫時無法使用。請先線上儲值，入帳後重新登入。',
     channel: { alipay: '支付寶', wechat: '微信支付', bank_transfer: '銀行轉帳' },
-    status: { pending: '待付款', paid: '已付款', failed: '失敗', closed: '已關閉' },
+    status: {
+      pending: '待付款',
+      paid: '已付款',
+      failed: '失敗',
+      closed: '已關閉',
+      transferPending: '待確認',
+    },
     form: {
       title: '帳戶儲值',
       payingFor: '儲值給 {{company}}（{{code}}）',

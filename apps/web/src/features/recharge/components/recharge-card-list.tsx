@@ -23,7 +23,7 @@ export function RechargeCardList({ items, isLoading, pagination, emptyText }: Re
                 <Typography.Text strong style={{ fontSize: 16 }} data-testid="recharge-amount">
                   {formatMoney(item.amount, item.currencyCode, language)}
                 </Typography.Text>
-                <RechargeStatusTag status={item.status} reason={item.statusReason} />
+                <RechargeStatusTag status={item.status} channel={item.channel} reason={item.statusReason} />
               </Flex>
               <Typography.Text copyable data-testid="recharge-number">
                 {item.rechargeNo}

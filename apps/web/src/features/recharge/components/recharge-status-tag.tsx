@@ -1,6 +1,6 @@
 import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { RechargeStatus } from '@portal/contracts/recharge';
+import type { RechargeChannel, RechargeStatus } from '@portal/contracts/recharge';
 
 const COLORS: Record<RechargeStatus, string> = {
   pending: 'processing',
@@ -9,9 +9,24 @@ const COLORS: Record<RechargeStatus, string> = {
   closed: 'default',
 };
 
-/** A recharge's state; a failed or closed one carries its reason (a rejected voucher's) in a tooltip and below. */
-export function RechargeStatusTag({ status, reason }: { status: RechargeStatus; reason?: string | null }) {
+/**
+ * A recharge's state; a failed or closed one carries its reason (a rejected voucher's) in a tooltip. A
+ * pending bank transfer reads "awaiting confirmation": the money is sent, staff have yet to confirm it.
+ */
+export function RechargeStatusTag({
+  status,
+  channel,
+  reason,
+}: {
+  status: RechargeStatus;
+  channel?: RechargeChannel;
+  reason?: string | null;
+}) {
   const { t } = useTranslation();
+  const label =
+    status === 'pending' && channel === 'bank_transfer'
+      ? t('recharge.status.transferPending')
+      : t(`recharge.status.${status}`);
   const tag = (
     <Tag
       color={COLORS[status]}
@@ -19,7 +34,7 @@ export function RechargeStatusTag({ status, reason }: { status: RechargeStatus; 
       data-testid="recharge-status"
       data-status={status}
     >
-      {t(`recharge.status.${status}`)}
+      {label}
     </Tag>
   );
   return reason ? <Tooltip title={reason}>{tag}</Tooltip> : tag;

@@ -57,7 +57,7 @@ export function RechargeTable({ items, isLoading, pagination, emptyText }: Recha
       width: 200,
       render: (_, item) => (
         <Flex vertical gap={2} align="flex-start">
-          <RechargeStatusTag status={item.status} reason={item.statusReason} />
+          <RechargeStatusTag status={item.status} channel={item.channel} reason={item.statusReason} />
           {item.statusReason ? (
             <Typography.Text
               type="secondary"

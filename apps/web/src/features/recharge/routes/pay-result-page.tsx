@@ -150,7 +150,7 @@ function PayResult() {
                 {
                   key: 'status',
                   label: t('recharge.records.column.status'),
-                  children: <RechargeStatusTag status={data.status} />,
+                  children: <RechargeStatusTag status={data.status} channel={data.channel} />,
                 },
                 ...(data.paidAt
                   ? [
