@@ -56,7 +56,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   delete childEnv.DATABASE_URL;
   Object.assign(
     childEnv,
-    { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      // The address the browser uses, for the links the server writes (the sandbox cashier, /payResult).
+      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+    },
     env,
   );
 

@@ -347,7 +347,7 @@ describe('create an order', () => {
     const alert = page.locator('[data-testid=order-insufficient]');
     expect(await alert.innerText()).toContain('余额不足，还差');
     expect(await alert.innerText()).toContain(formatMoney(wallet.available, 'CNY', 'zh-CN'));
-    expect(await alert.getByRole('link').getAttribute('href')).toBe('/user/settlement/topUpOnline');
+    expect(await alert.getByRole('link').getAttribute('href')).toBe('/user/settlement/topUpOnline?topUp=1');
     await page.context().close();
   });
 

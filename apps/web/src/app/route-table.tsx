@@ -7,6 +7,7 @@ import {
   END_DATA_PATH,
   FILE_MANAGEMENT_PATH,
   ORDER_LIST_PATH,
+  TOP_UP_PATH,
 } from '../lib/app-paths';
 import type { MessageKey } from '../lib/i18n/message-key';
 import { lazyPage } from '../lib/lazy-page';
@@ -34,6 +35,7 @@ export type RouteIconName =
   | 'address'
   | 'endData'
   | 'settlement'
+  | 'topUp'
   | 'consumptionFlow'
   | 'bills'
   | 'settings'
@@ -99,7 +101,14 @@ export const PRIVATE_ROUTES: AppRoute[] = [
     titleKey: 'route.settlement',
     icon: 'settlement',
     children: [
-      // `topUpOnline` (TOP_UP_PATH, the recharge records) is the group's first child; it comes with its page.
+      {
+        path: TOP_UP_PATH,
+        name: 'topUpOnline',
+        titleKey: 'route.topUpOnline',
+        icon: 'topUp',
+        authority: Permission.FinanceView,
+        component: lazyPage(() => import('../features/recharge/routes/recharge-records-page')),
+      },
       {
         path: CONSUMPTION_FLOW_PATH,
         name: 'consumptionFlow',

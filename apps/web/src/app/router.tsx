@@ -23,6 +23,9 @@ const EmbeddedForbidden = lazyPage(() =>
     default: () => <m.default isEmbedded />,
   })),
 );
+const TopUpPage = lazyPage(() => import('../features/recharge/routes/top-up-page'));
+const PayResultPage = lazyPage(() => import('../features/recharge/routes/pay-result-page'));
+const SandboxCashierPage = lazyPage(() => import('../features/recharge/routes/sandbox-cashier-page'));
 const NotFoundPage = lazyPage(() => import('../features/errors/routes/not-found-page'));
 const ServerErrorPage = lazyPage(() => import('../features/errors/routes/server-error-page'));
 const EmbeddedNotFound = lazyPage(() =>
@@ -64,8 +67,9 @@ function ForbiddenRoute() {
 }
 
 /**
- * All routes. Public ones built so far: /login with its custom and TMS variants, and the 403/404/500
- * pages. The other public paths of spec section 2 (/login/websiteLogin, /payResult, /topUp, /customer, …)
+ * All routes. Public ones built so far: /login with its custom and TMS variants, the payment journey
+ * (/topUp, /payResult, /sandboxCashier) and the 403/404/500 pages. The other public paths of spec
+ * section 2 (/login/websiteLogin, /customer, …)
  * belong to later issues and show the 404 page until
  * then; the guard already treats them as public (lib/route-access.ts). The declarative router keeps the
  * first download small; navigation outside React goes through navigation.tsx.
@@ -100,6 +104,11 @@ export function AppRoutes() {
             </PublicOnly>
           }
         />
+        {/* The payment journey: public, signed in or not (a customer in arrears cannot sign in). */}
+        {/* The paths of @portal/contracts/recharge (TOP_UP_PAGE …), written out: that module brings zod. */}
+        <Route path="/topUp" element={<TopUpPage />} />
+        <Route path="/payResult" element={<PayResultPage />} />
+        <Route path="/sandboxCashier" element={<SandboxCashierPage />} />
         <Route path={FORBIDDEN_PATH} element={<ForbiddenRoute />}>
           <Route index element={page(EmbeddedForbidden)} />
         </Route>

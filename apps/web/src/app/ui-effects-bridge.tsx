@@ -1,5 +1,5 @@
 import { useEffect, useState, type ComponentType } from 'react';
-import { installUiEffects } from '../lib/ui-effects';
+import { installUiEffects, type UiEffects } from '../lib/ui-effects';
 import type { Notice } from './notice';
 
 type Show = (notice: Notice) => void;
@@ -41,7 +41,7 @@ function createNoticeChannel() {
  * Connects lib/'s screen effects to antd messages (inside the theme) and to the router. antd's message
  * code is not in the entry chunk: it is imported on the first message (or preloaded when signing in).
  */
-export function UiEffectsBridge({ goToLogin }: { goToLogin: () => void }) {
+export function UiEffectsBridge({ goToLogin }: { goToLogin: UiEffects['goToLogin'] }) {
   const [channel] = useState(createNoticeChannel);
   const [Host, setHost] = useState<MessageHostComponent | null>(null);
 

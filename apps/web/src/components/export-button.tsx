@@ -31,7 +31,7 @@ export interface ExportButtonProps {
  * "Export" with the formats the kind offers. The file is written by a background task: the button only
  * creates it, and the message links to file management where it can be downloaded. Removed for users
  * without the kind's permission (EXPORT_KIND_PERMISSION: `order:export` for orders, `finance:view` for the
- * consumption flow, `finance:bill` for bills).
+ * consumption flow and recharges, `finance:bill` for bills).
  */
 export function ExportButton({
   kind,

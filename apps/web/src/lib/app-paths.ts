@@ -5,12 +5,16 @@
 export const CREATE_ORDER_PATH = '/user/orders/create';
 /** Last-mile data (orders section, route `endData`). */
 export const END_DATA_PATH = '/user/orders/endData';
-/** Recharge records and online top-up (settlement centre, route `topUpOnline`; its page comes in a later issue). */
+/** Recharge records and online top-up (settlement centre, route `topUpOnline`). */
 export const TOP_UP_PATH = '/user/settlement/topUpOnline';
 /** Consumption flow (settlement centre, route `consumptionFlow`): the customer's ledger. */
 export const CONSUMPTION_FLOW_PATH = '/user/settlement/consumptionFlow';
 /** Bills (settlement centre, route `billingInquiries`). */
 export const BILLS_PATH = '/user/settlement/billingInquiries';
+/** The records page's query parameter that opens the top-up form at once (`?topUp=1`). */
+export const OPEN_TOP_UP_PARAM = 'topUp';
+/** The records page with the top-up form open: where "Top up" buttons elsewhere lead. */
+export const TOP_UP_FORM_PATH = `${TOP_UP_PATH}?${OPEN_TOP_UP_PARAM}=1`;
 /** My orders (route `order`); `?status=exception` and the other filters of its URL open it filtered. */
 export const ORDER_LIST_PATH = '/user/orders/order';
 /** File management (personal settings, route `fileManagement`): export tasks and their downloads. */

@@ -10,6 +10,8 @@ export const PUBLIC_ROUTE_PATHS: readonly string[] = [
   '/loginResult',
   '/customer',
   '/topUp',
+  // The sandbox payment provider's cashier (issue 11): public like /payResult, which it returns to.
+  '/sandboxCashier',
   '/customerInfoLink/customerInfoLink',
   '/403',
   '/404',

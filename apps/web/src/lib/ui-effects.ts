@@ -9,13 +9,16 @@ export interface MessageLink {
   path: string;
 }
 
+/** Why the session ended, when the login page should say more than "sign in": arrears (203) offers /topUp. */
+export type LoginReason = 'arrears';
+
 export interface UiEffects {
   /** `detail` is a small second line (the request id for support). */
   showError(text: string, durationSeconds?: number, detail?: string): void;
   showWarning(text: string, durationSeconds?: number): void;
   /** `link` follows the text (an export's "view in file management"). */
   showSuccess(text: string, link?: MessageLink): void;
-  goToLogin(): void;
+  goToLogin(reason?: LoginReason): void;
   reload(): void;
 }
 
@@ -23,7 +26,7 @@ let installed: UiEffects = {
   showError: (text) => console.error(text),
   showWarning: (text) => console.warn(text),
   showSuccess: () => undefined,
-  goToLogin: () => window.location.assign('/login'),
+  goToLogin: (reason) => window.location.assign(reason ? `/login?reason=${reason}` : '/login'),
   reload: () => window.location.reload(),
 };
 
@@ -40,6 +43,6 @@ export const uiEffects: UiEffects = {
   showWarning: (text, durationSeconds) => installed.showWarning(text, durationSeconds),
   showSuccess: (text, link) =>
     link === undefined ? installed.showSuccess(text) : installed.showSuccess(text, link),
-  goToLogin: () => installed.goToLogin(),
+  goToLogin: (reason) => (reason === undefined ? installed.goToLogin() : installed.goToLogin(reason)),
   reload: () => installed.reload(),
 };

@@ -105,6 +105,8 @@ describe('error catalogue (spec section 8)', () => {
     expect(readAuthorization()).toBeNull();
     expect(readStored('tokenRecord')).toBeNull();
     expect(effects.goToLogin).toHaveBeenCalledTimes(1);
+    // The login page then offers the way to pay (/topUp).
+    expect(effects.goToLogin).toHaveBeenCalledWith('arrears');
   });
 
   test('203 text follows the language (en-US)', async () => {

@@ -12,6 +12,7 @@ import {
   TransactionOutlined,
   UnorderedListOutlined,
   UserOutlined,
+  WalletOutlined,
 } from '@ant-design/icons';
 import type { RouteIconName } from '../route-table';
 
@@ -24,6 +25,7 @@ export const ROUTE_ICONS: Record<RouteIconName, ReactNode> = {
   address: <ContactsOutlined />,
   endData: <NodeIndexOutlined />,
   settlement: <AccountBookOutlined />,
+  topUp: <WalletOutlined />,
   consumptionFlow: <TransactionOutlined />,
   bills: <ReconciliationOutlined />,
   files: <FolderOpenOutlined />,

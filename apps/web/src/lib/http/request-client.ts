@@ -16,7 +16,7 @@ import {
 } from '@portal/contracts/constants';
 import { ApiCode, type Envelope } from '@portal/contracts/envelope';
 import type { MessageKey, Translate } from '../i18n/message-key';
-import type { UiEffects } from '../ui-effects';
+import type { LoginReason, UiEffects } from '../ui-effects';
 import { clearSession, readAuthorization, readRefreshToken, readStored, saveTokens } from '../storage';
 import { ApiError } from './api-error';
 import { fileNameFromDisposition } from './content-disposition';
@@ -181,12 +181,14 @@ export function createRequestClient(options: RequestClientOptions): RequestClien
   /** The message for a call that got no answer: offline, timed out, or the server could not be reached. */
   const noAnswerKey = (error: AxiosError): MessageKey =>
     !isOnline() ? 'http.offline' : error.code === AxiosError.ETIMEDOUT ? 'http.timeout' : 'http.networkError';
-  const leave = (then: 'login' | 'reload', afterMs = 0) => {
+  const leave = (then: 'login' | 'reload', afterMs = 0, reason?: LoginReason) => {
     isLeaving = true;
     const go = () => {
       clearSession();
-      if (then === 'login') effects.goToLogin();
-      else effects.reload();
+      if (then === 'login') {
+        if (reason) effects.goToLogin(reason);
+        else effects.goToLogin();
+      } else effects.reload();
     };
     if (afterMs > 0) setTimeout(go, afterMs);
     else go();
@@ -318,9 +320,10 @@ export function createRequestClient(options: RequestClientOptions): RequestClien
 
       switch (body.code) {
         case ApiCode.Arrears:
-          // Row 203: the message, then after 1 s tokens are cleared and the user goes to login.
+          // Row 203: the message, then after 1 s tokens are cleared and the user goes to login, which
+          // then offers the way to pay (/topUp).
           showError(t('http.arrears'));
-          leave('login', 1000);
+          leave('login', 1000, 'arrears');
           throw handled(t('http.arrears'), body.code, body.data);
         case ApiCode.SessionInvalid:
           // Row 204: session invalid, tokens cleared, go to login.

@@ -1,7 +1,7 @@
 import { Suspense, lazy, useState } from 'react';
 import { theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isCancel } from 'axios';
 import type { LoginRequest } from '@portal/contracts/auth';
 import { BrandLogo } from '../../../components/brand-logo';
@@ -25,6 +25,8 @@ import './login-page.css';
 const InitPasswordModal = lazy(() => importWithTimeout(() => import('../components/init-password-modal')));
 
 const HOME_PATH = '/user/index';
+/** The public top-up page (@portal/contracts/recharge TOP_UP_PAGE; that module brings zod to this first page). */
+const TOP_UP_PAGE = '/topUp';
 
 /**
  * `standard` is /login. The source's variants: `custom` (/login/customLogin) is the white-label page a
@@ -46,6 +48,8 @@ export default function LoginPage({ variant = 'standard' }: { variant?: LoginVar
   useDocumentTitle(t('route.login'));
 
   const siteName = info?.webName || t('app.defaultName');
+  // Signed out for arrears (203): paying is the way back in, so the page says so and leads to /topUp.
+  const isArrears = searchParams.get('reason') === 'arrears';
 
   /** After sign-in: load who the user is and the menu, then open the page they came for. */
   const finishSignIn = async () => {
@@ -104,12 +108,37 @@ export default function LoginPage({ variant = 'standard' }: { variant?: LoginVar
           <p className="login-subtitle" style={{ color: token.colorTextSecondary }}>
             {t('login.subtitle')}
           </p>
+          {isArrears ? (
+            <div
+              role="alert"
+              className="login-arrears"
+              style={{
+                background: token.colorWarningBg,
+                border: `1px solid ${token.colorWarningBorder}`,
+                borderRadius: token.borderRadiusLG,
+                color: token.colorText,
+              }}
+              data-testid="login-arrears"
+            >
+              <span>{t('recharge.loginArrears')}</span>
+              <Link to={TOP_UP_PAGE} style={{ color: token.colorLink, fontWeight: 600 }}>
+                {t('recharge.loginLink')}
+              </Link>
+            </div>
+          ) : null}
           <LoginForm
             isBusy={isSubmitting || isFinishing}
             error={formError}
             onSubmit={(values) => void submit(values)}
             onEdit={() => formError && setFormError(null)}
           />
+          {isArrears ? null : (
+            <p className="login-top-up">
+              <Link to={TOP_UP_PAGE} style={{ color: token.colorTextSecondary }} data-testid="login-top-up">
+                {t('recharge.loginLink')}
+              </Link>
+            </p>
+          )}
         </div>
         {info && (info.footerSystemName || info.filingNumber) ? (
           <footer className="login-footer" style={{ color: token.colorTextTertiary }}>

@@ -4,15 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Permission } from '@portal/contracts/permissions';
 import { useAccess } from '../../../lib/access/use-access';
-import { TOP_UP_PATH } from '../../../lib/app-paths';
+import { TOP_UP_FORM_PATH } from '../../../lib/app-paths';
 import { isApiError } from '../../../lib/http/api-error';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { formatMoney } from '../../../lib/money';
-import { useWalletBalance } from '../api/query-wallet-balance';
+import { useWalletBalance } from '../../../lib/wallet-balance';
 
 /**
  * The prepaid wallet per currency: balance, the part held by submitted orders, what a new order may
- * still take (balance + credit limit) and the credit limit; a top-up button for users who may top up.
+ * still take (balance + credit limit) and the credit limit; a top-up button for users who may top up,
+ * which opens the recharge records with the top-up form open.
  */
 export function BalanceCard() {
   const { t } = useTranslation();
@@ -26,7 +27,7 @@ export function BalanceCard() {
       type="primary"
       size="small"
       icon={<PlusOutlined />}
-      onClick={() => navigate(TOP_UP_PATH)}
+      onClick={() => navigate(TOP_UP_FORM_PATH)}
       data-testid="balance-top-up"
     >
       {t('home.topUp')}

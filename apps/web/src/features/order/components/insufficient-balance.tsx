@@ -2,7 +2,7 @@ import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { InsufficientBalance } from '@portal/contracts/wallet';
-import { TOP_UP_PATH } from '../../../lib/app-paths';
+import { TOP_UP_FORM_PATH } from '../../../lib/app-paths';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { formatMoney } from '../../../lib/money';
 
@@ -20,7 +20,7 @@ export function InsufficientBalanceAlert({ shortfall }: { shortfall: Insufficien
         required: money(shortfall.required),
         available: money(shortfall.available),
       })}
-      action={<Link to={TOP_UP_PATH}>{t('order.form.topUp')}</Link>}
+      action={<Link to={TOP_UP_FORM_PATH}>{t('order.form.topUp')}</Link>}
       data-testid="order-insufficient"
     />
   );

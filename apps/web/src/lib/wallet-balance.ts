@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ApiPath } from '@portal/contracts/api-paths';
 import type { WalletBalance } from '@portal/contracts/wallet';
-import { http } from '../../../lib/http/client';
+import { http } from './http/client';
 
 export const walletBalanceKey = ['customerWallet', 'balance'] as const;
 
