@@ -130,6 +130,11 @@ export const rechargeMessages = defineMessages({
     'en-US': 'Too many look-ups; please try again in {seconds} seconds',
     'zh-TW': '查詢過於頻繁，請 {seconds} 秒後再試',
   },
+  'topUp.tooManyRecharges': {
+    'zh-CN': '充值过于频繁，请 {seconds} 秒后再试',
+    'en-US': 'Too many top-ups from this address; please try again in {seconds} seconds',
+    'zh-TW': '充值過於頻繁，請 {seconds} 秒後再試',
+  },
   'topUp.lookupExpired': {
     'zh-CN': '客户确认已过期，请重新输入客户编码',
     'en-US': 'The customer confirmation has expired; please enter the customer code again',

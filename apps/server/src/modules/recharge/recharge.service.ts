@@ -566,6 +566,23 @@ export async function lookUpCustomer(
   };
 }
 
+/**
+ * `TopUp/CreateOrder` and `TopUp/UploadTransferVoucher` write (a recharge row, a voucher of up to 10 MiB)
+ * for anyone holding a 30-minute lookup token: counted per address like the look-up, before the body is
+ * read, so a script cannot fill the storage or the staff's voucher queue.
+ */
+export async function limitPublicRecharges(deps: RechargeDeps, address: string): Promise<void> {
+  const verdict = await hitRateLimit(deps.db, {
+    bucket: `topUpCreate:${address}`,
+    limit: deps.config.topUpCreate.limit,
+    windowSeconds: deps.config.topUpCreate.windowSeconds,
+  });
+  if (!verdict.allowed)
+    throw new AppError(ApiCode.TooManyRequests, 'topUp.tooManyRecharges', {
+      seconds: verdict.retryAfterSeconds,
+    });
+}
+
 /** The customer a lookup token names (still not frozen). */
 export async function customerOfLookupToken(deps: RechargeDeps, token: string): Promise<string> {
   const verified = verifyLookupToken(deps.tokenSecret, token);
