@@ -11,7 +11,7 @@ let app: FastifyInstance;
 let close: () => Promise<void>;
 beforeAll(async () => {
   ({ app, close } = await createTestApp({
-    TOPUP_LOOKUPS_PER_ADDRESS: '50',
+    TOPUP_LOOKUPS_PER_ADDRESS: '4',
     TOPUP_CREATES_PER_ADDRESS: '3',
     TOPUP_CREATE_WINDOW_SECONDS: '86400',
   }));
@@ -72,5 +72,35 @@ describe('the public /topUp page writes within limits', () => {
     expect(forged.json()).toMatchObject({ code: ApiCode.TooManyRequests });
     expect(await files()).toHaveLength(2);
     expect(await recharges()).toHaveLength(3);
+  });
+});
+
+describe('the look-up limit per address', () => {
+  const lookUpFrom = async (remoteAddress: string, customerCode = 'NOSUCHCODE') =>
+    (
+      await app.inject({
+        method: 'POST',
+        url: '/api/TopUp/QueryCustomer',
+        payload: { customerCode },
+        headers: { 'accept-language': 'en-US' },
+        remoteAddress,
+      })
+    ).json<{ code: number }>().code;
+
+  it('counts an IPv6 network (/64) as one address: a new address per try from it does not enumerate', async () => {
+    const answers = [];
+    for (let host = 1; host <= 6; host++)
+      answers.push(await lookUpFrom(`2001:db8:7:9::${host.toString(16)}`));
+    expect(answers.slice(0, 4)).toEqual(Array(4).fill(ApiCode.NotFound));
+    expect(answers.slice(4)).toEqual([ApiCode.TooManyRequests, ApiCode.TooManyRequests]);
+    // The same network written out in full, or in capitals, is the same network.
+    expect(await lookUpFrom('2001:0DB8:0007:0009:ffff:0:0:1')).toBe(ApiCode.TooManyRequests);
+    // Another /64 and an IPv4 address have counters of their own.
+    expect(await lookUpFrom('2001:db8:7:a::1')).toBe(ApiCode.NotFound);
+    expect(await lookUpFrom('198.51.100.7')).toBe(ApiCode.NotFound);
+    // An IPv4 address seen through an IPv6 socket is that IPv4 address, not a /64 shared with others.
+    for (let i = 0; i < 3; i++) expect(await lookUpFrom('::ffff:198.51.100.7')).toBe(ApiCode.NotFound);
+    expect(await lookUpFrom('198.51.100.7')).toBe(ApiCode.TooManyRequests);
+    expect(await lookUpFrom('::ffff:198.51.100.8')).toBe(ApiCode.NotFound);
   });
 });

@@ -22,7 +22,7 @@ import type { Database } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import { translate } from '../../lib/messages.ts';
-import { hitRateLimit } from '../../lib/rate-limit.ts';
+import { addressKey, hitRateLimit } from '../../lib/rate-limit.ts';
 import type { FileStorage } from '../../lib/storage/index.ts';
 import { applyPrepaidWriteOffs } from '../bill/write-off.ts';
 import { sniffContentType } from '../file/content-type.ts';
@@ -543,7 +543,7 @@ export async function lookUpCustomer(
   address: string,
 ): Promise<TopUpCustomer> {
   const verdict = await hitRateLimit(deps.db, {
-    bucket: `topUpLookup:${address}`,
+    bucket: `topUpLookup:${addressKey(address)}`,
     limit: deps.config.topUpLookup.limit,
     windowSeconds: deps.config.topUpLookup.windowSeconds,
   });
@@ -573,7 +573,7 @@ export async function lookUpCustomer(
  */
 export async function limitPublicRecharges(deps: RechargeDeps, address: string): Promise<void> {
   const verdict = await hitRateLimit(deps.db, {
-    bucket: `topUpCreate:${address}`,
+    bucket: `topUpCreate:${addressKey(address)}`,
     limit: deps.config.topUpCreate.limit,
     windowSeconds: deps.config.topUpCreate.windowSeconds,
   });
