@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer } from '../support/factories.ts';
 import { PNG_BYTES, rechargeApi } from '../support/recharge-api.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { sandboxNotificationHeaders, sandboxNotifyKey } from '../../src/modules/payment/sandbox-provider.ts';
+import { createTestApp, signIn } from '../support/test-app.ts';
 
 /** Hostile review of issue 11: faults found by attacking the settlement code, one test each. */
 
@@ -102,5 +103,70 @@ describe('the look-up limit per address', () => {
     for (let i = 0; i < 3; i++) expect(await lookUpFrom('::ffff:198.51.100.7')).toBe(ApiCode.NotFound);
     expect(await lookUpFrom('198.51.100.7')).toBe(ApiCode.TooManyRequests);
     expect(await lookUpFrom('::ffff:198.51.100.8')).toBe(ApiCode.NotFound);
+  });
+});
+
+describe('the public notify path', () => {
+  it('keeps only a bounded number of refused notifications per address; each is still refused, and a genuine one is still applied and logged', async () => {
+    const junk = (i: number) =>
+      app.inject({
+        method: 'POST',
+        url: '/pay/notify/sandbox',
+        payload: JSON.stringify({ rechargeNo: `R${i}`, filler: 'x'.repeat(8000) }),
+        headers: { 'content-type': 'application/json', 'x-sandbox-signature': 'f'.repeat(64) },
+        remoteAddress: '192.0.2.44',
+      });
+    const logged = async () =>
+      (
+        await app.db
+          .selectFrom('payment_notifications')
+          .select('id')
+          .where('remote_address', '=', '192.0.2.44')
+          .execute()
+      ).length;
+    for (let i = 0; i < 70; i++) {
+      const answer = await junk(i);
+      expect(answer.statusCode).not.toBe(200);
+    }
+    expect(await logged()).toBe(60);
+
+    // A genuine notification from that same address is still applied and logged.
+    const { main } = await createCustomer(app.db);
+    const api = rechargeApi(app, (await signIn(app, main)).jwtToken);
+    const { recharge, payToken } = (await api.create({ amount: 12_300, channel: 'alipay' })).data;
+    expect((await api.startAlipay(recharge.rechargeNo, payToken)).code).toBe(200);
+    const body = JSON.stringify({
+      rechargeNo: recharge.rechargeNo,
+      tradeNo: `T${recharge.rechargeNo}`,
+      amount: 12_300,
+      currencyCode: 'CNY',
+      state: 'paid',
+      paidAt: new Date().toISOString(),
+    });
+    const genuine = await app.inject({
+      method: 'POST',
+      url: '/pay/notify/sandbox',
+      payload: body,
+      headers: sandboxNotificationHeaders(sandboxNotifyKey(app.tokenSecret), body),
+      remoteAddress: '192.0.2.44',
+    });
+    expect(genuine.statusCode).toBe(200);
+    expect((await api.get(recharge.id)).data.status).toBe('paid');
+    expect(await logged()).toBe(61);
+    // Another address is logged as before.
+    const other = await app.inject({
+      method: 'POST',
+      url: '/pay/notify/sandbox',
+      payload: '{}',
+      headers: { 'content-type': 'application/json' },
+      remoteAddress: '192.0.2.45',
+    });
+    expect(other.statusCode).not.toBe(200);
+    const rows = await app.db
+      .selectFrom('payment_notifications')
+      .select('outcome')
+      .where('remote_address', '=', '192.0.2.45')
+      .execute();
+    expect(rows).toEqual([{ outcome: 'bad_signature' }]);
   });
 });
