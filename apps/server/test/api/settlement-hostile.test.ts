@@ -170,3 +170,31 @@ describe('the public notify path', () => {
     expect(rows).toEqual([{ outcome: 'bad_signature' }]);
   });
 });
+
+describe('the recharge records filter', () => {
+  it('reads createdFrom/createdTo as instants in any offset, createdTo exclusive, as the export does', async () => {
+    const { main } = await createCustomer(app.db);
+    const api = rechargeApi(app, (await signIn(app, main)).jwtToken);
+    const ids = [];
+    for (const at of ['2026-11-01T00:30:00.000Z', '2026-11-01T02:00:00.000Z']) {
+      const created = await api.create({ amount: 10_000, channel: 'alipay' });
+      await app.db
+        .updateTable('recharges')
+        .set({ created_at: at })
+        .where('id', '=', created.data.recharge.id)
+        .execute();
+      ids.push(created.data.recharge.id);
+    }
+    // 08:00 in China is midnight UTC: both recharges are after it; the day in China ends at 16:00 UTC.
+    const china = await api.query({
+      createdFrom: '2026-11-01T08:00:00+08:00',
+      createdTo: '2026-11-02T00:00:00+08:00',
+    });
+    expect(china.data.list.map((r) => r.id).sort()).toEqual([...ids].sort());
+    // createdTo is exclusive: a recharge at that very instant belongs to the next range.
+    const before = await api.query({ createdTo: '2026-11-01T02:00:00Z' });
+    expect(before.data.list.map((r) => r.id)).toEqual([ids[0]]);
+    const after = await api.query({ createdFrom: '2026-11-01T10:00:00+08:00' });
+    expect(after.data.list.map((r) => r.id)).toEqual([ids[1]]);
+  });
+});

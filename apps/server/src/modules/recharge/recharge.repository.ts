@@ -3,6 +3,7 @@ import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { PaymentNotificationsTable, RechargesTable } from '../../db/schema.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
+import { utcText } from '../order/order-filter.ts';
 
 export type RechargeRow = Selectable<RechargesTable> & { created_by_name: string | null };
 
@@ -52,8 +53,9 @@ function filtered(db: Db, customerId: string, filter: RechargeFilter) {
   // A number no recharge can have matches nothing (and never reaches the database as a NUL).
   if (filter.rechargeNo)
     query = query.where('r.recharge_no', '=', isRechargeNoShape(filter.rechargeNo) ? filter.rechargeNo : '');
-  if (filter.createdFrom) query = query.where('r.created_at', '>=', filter.createdFrom);
-  if (filter.createdTo) query = query.where('r.created_at', '<=', filter.createdTo);
+  // Instants in any offset, compared as the stored UTC text; createdTo exclusive (as the export and orders).
+  if (filter.createdFrom) query = query.where('r.created_at', '>=', utcText(filter.createdFrom));
+  if (filter.createdTo) query = query.where('r.created_at', '<', utcText(filter.createdTo));
   return query;
 }
 
