@@ -1,6 +1,11 @@
 import { ApiCode } from '@portal/contracts/envelope';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppConfig } from '../../src/config.ts';
+import { issueBills } from '../../src/modules/bill/bill-issue.ts';
+import { periodContaining, previousPeriod } from '../../src/modules/bill/bill-period.ts';
+import { applyPrepaidWriteOffs } from '../../src/modules/bill/write-off.ts';
+import { postLedgerEntry } from '../../src/modules/wallet/ledger.ts';
 import { createCustomer } from '../support/factories.ts';
 import { PNG_BYTES, rechargeApi } from '../support/recharge-api.ts';
 import { sandboxNotificationHeaders, sandboxNotifyKey } from '../../src/modules/payment/sandbox-provider.ts';
@@ -10,8 +15,9 @@ import { createTestApp, signIn } from '../support/test-app.ts';
 
 let app: FastifyInstance;
 let close: () => Promise<void>;
+let config: AppConfig;
 beforeAll(async () => {
-  ({ app, close } = await createTestApp({
+  ({ app, close, config } = await createTestApp({
     TOPUP_LOOKUPS_PER_ADDRESS: '4',
     TOPUP_CREATES_PER_ADDRESS: '3',
     TOPUP_CREATE_WINDOW_SECONDS: '86400',
@@ -196,5 +202,43 @@ describe('the recharge records filter', () => {
     expect(before.data.list.map((r) => r.id)).toEqual([ids[0]]);
     const after = await api.query({ createdFrom: '2026-11-01T10:00:00+08:00' });
     expect(after.data.list.map((r) => r.id)).toEqual([ids[1]]);
+  });
+});
+
+describe('prepaid write-offs', () => {
+  it('count money staff took back by a negative manual adjustment: a mistaken credit and its correction settle no bill', async () => {
+    const { customerId } = await createCustomer(app.db);
+    const book = (entryType: 'manual_adjustment' | 'surcharge', amount: number) =>
+      app.db.transaction().execute(async (trx) => {
+        await postLedgerEntry(trx, { customerId, currencyCode: 'CNY', entryType, amount, heldChange: 0 });
+        if (amount > 0) await applyPrepaidWriteOffs(trx, customerId, 'CNY');
+      });
+    await book('manual_adjustment', 100_000); // booked by mistake …
+    await book('manual_adjustment', -100_000); // … and taken back
+    await book('surcharge', -30_000); // a charge the customer has not paid: the balance is −300.00
+    const period = previousPeriod(config.bills, periodContaining(config.bills, new Date()));
+    await app.db
+      .updateTable('ledger_entries')
+      .set({ created_at: new Date(Date.parse(period.start) + 3_600_000).toISOString() })
+      .where('customer_id', '=', customerId)
+      .execute();
+    const { billNos } = await issueBills(app.db, period, new Date(), config.bills, customerId);
+    expect(billNos).toHaveLength(1);
+    const bill = await app.db
+      .selectFrom('bills as b')
+      .innerJoin('bill_amounts as a', 'a.bill_id', 'b.id')
+      .select(['b.status', 'a.total', 'a.written_off'])
+      .where('b.customer_id', '=', customerId)
+      .executeTakeFirstOrThrow();
+    expect(bill).toEqual({ status: 'open', total: 30_000, written_off: 0 });
+
+    // Money that really arrives afterwards writes it off as before.
+    await book('manual_adjustment', 10_000);
+    const after = await app.db
+      .selectFrom('bill_amounts')
+      .select('written_off')
+      .where('bill_id', '=', app.db.selectFrom('bills').select('id').where('customer_id', '=', customerId))
+      .executeTakeFirstOrThrow();
+    expect(after.written_off).toBe(10_000);
   });
 });
