@@ -242,3 +242,34 @@ describe('prepaid write-offs', () => {
     expect(after.written_off).toBe(10_000);
   });
 });
+
+describe('a recharge past its expiry', () => {
+  it('is not started again nor approved at the cashier: the payer is told to create a new one, nothing is credited', async () => {
+    const { main, customerId } = await createCustomer(app.db);
+    const api = rechargeApi(app, (await signIn(app, main)).jwtToken, 'en-US');
+    const { recharge, payToken } = (await api.create({ amount: 10_000, channel: 'wechat' })).data;
+    expect((await api.startWeChat(recharge.rechargeNo, payToken)).code).toBe(200);
+    await app.db
+      .updateTable('recharges')
+      .set({ expires_at: new Date(Date.now() - 60_000).toISOString() })
+      .where('id', '=', recharge.id)
+      .execute();
+    const again = await api.startWeChat(recharge.rechargeNo, payToken);
+    expect(again).toMatchObject({ code: ApiCode.Conflict });
+    expect(again.message).toBe('This recharge has expired; please create a new one');
+    const approve = await rechargeApi(app, undefined, 'zh-CN').decide(recharge.rechargeNo, payToken, true);
+    expect(approve).toMatchObject({ code: ApiCode.Conflict, message: '该充值订单已过期，请重新发起充值' });
+    const tasks = await app.db
+      .selectFrom('tasks')
+      .select('id')
+      .where('id', '=', `sandbox-pay:${recharge.rechargeNo}`)
+      .execute();
+    expect(tasks).toEqual([]);
+    const wallet = await app.db
+      .selectFrom('wallets')
+      .select('balance')
+      .where('customer_id', '=', customerId)
+      .executeTakeFirst();
+    expect(wallet?.balance ?? 0).toBe(0);
+  });
+});

@@ -32,6 +32,11 @@ export const rechargeMessages = defineMessages({
     'en-US': 'This recharge is no longer waiting for payment',
     'zh-TW': '該儲值訂單已不是待支付狀態',
   },
+  'recharge.expired': {
+    'zh-CN': '该充值订单已过期，请重新发起充值',
+    'en-US': 'This recharge has expired; please create a new one',
+    'zh-TW': '該儲值訂單已過期，請重新發起儲值',
+  },
   'recharge.wrongChannel': {
     'zh-CN': '该充值订单不是此支付方式',
     'en-US': 'This recharge is not paid through this channel',

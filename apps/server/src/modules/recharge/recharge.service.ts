@@ -425,6 +425,16 @@ async function companyOf(db: Db, customerId: string) {
 }
 
 /**
+ * A started recharge past its expiry is not paid any more (the providers refuse an expired `time_expire`,
+ * so starting it again would only answer "try again"): the payer creates a new one, and reconciliation
+ * closes this one. A payment that did arrive before the expiry is still credited by its notification.
+ */
+export function refuseExpired(row: Pick<repo.RechargeRow, 'expires_at'>, now = Date.now()) {
+  if (row.expires_at !== null && Date.parse(row.expires_at) <= now)
+    throw new AppError(ApiCode.Conflict, 'recharge.expired');
+}
+
+/**
  * `Pay/CreateAlipayOrder` / `Pay/CreateWeChatOrder`: starts paying a pending recharge of that channel at
  * the channel's provider; the expiry is fixed at the first start (a page reload starts it again with the
  * same expiry).
@@ -438,6 +448,7 @@ export async function startPayment(
   const row = await rechargeByPayToken(deps, input.rechargeNo, input.payToken);
   if (row.channel !== channel) throw new AppError(ApiCode.Conflict, 'recharge.wrongChannel');
   if (row.status !== 'pending') throw new AppError(ApiCode.Conflict, 'recharge.notPending');
+  refuseExpired(row);
   const provider = deps.payments.providerFor(channel);
   const expiresAt = row.expires_at
     ? new Date(row.expires_at)
