@@ -13,12 +13,14 @@ import { createTestApp, signIn } from '../support/test-app.ts';
 
 /** Hostile review of issue 11: faults found by attacking the settlement code, one test each. */
 
+const OPERATOR_KEY = 'operator-key-for-the-hostile-review-0123456789';
 let app: FastifyInstance;
 let close: () => Promise<void>;
 let config: AppConfig;
 beforeAll(async () => {
   ({ app, close, config } = await createTestApp({
     TOPUP_LOOKUPS_PER_ADDRESS: '4',
+    OPERATOR_API_KEY: OPERATOR_KEY,
     TOPUP_CREATES_PER_ADDRESS: '3',
     TOPUP_CREATE_WINDOW_SECONDS: '86400',
   }));
@@ -271,5 +273,40 @@ describe('a recharge past its expiry', () => {
       .where('customer_id', '=', customerId)
       .executeTakeFirst();
     expect(wallet?.balance ?? 0).toBe(0);
+  });
+});
+
+describe('staff confirming two transfers with one bank reference at once', () => {
+  it('credits one; the other is told the reference is taken (409, localized), not a 500, and stays pending', async () => {
+    const { main, customerId } = await createCustomer(app.db);
+    const api = rechargeApi(app, (await signIn(app, main)).jwtToken);
+    const a = (await api.uploadVoucher({ amount: '30000' }, { bytes: PNG_BYTES })).data.recharge;
+    const b = (await api.uploadVoucher({ amount: '40000' }, { bytes: PNG_BYTES })).data.recharge;
+    const confirm = (rechargeNo: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/ops/v1/recharges/${rechargeNo}/confirm`,
+        payload: { tradeNo: 'ICBC-20261126-0001' },
+        headers: { 'x-operator-key': OPERATOR_KEY, 'accept-language': 'en-US' },
+      });
+    const answers = (await Promise.all([confirm(a.rechargeNo), confirm(b.rechargeNo)])).map((r) => ({
+      status: r.statusCode,
+      ...r.json<{ code: number; message: string }>(),
+    }));
+    expect(answers.map((r) => r.code).sort()).toEqual([ApiCode.Ok, ApiCode.Conflict]);
+    expect(answers.find((r) => r.code === ApiCode.Conflict)!.message).toContain('ICBC-20261126-0001');
+    const rows = await app.db
+      .selectFrom('recharges')
+      .select(['status', 'amount'])
+      .where('customer_id', '=', customerId)
+      .orderBy('status')
+      .execute();
+    expect(rows.map((r) => r.status)).toEqual(['paid', 'pending']);
+    const wallet = await app.db
+      .selectFrom('wallets')
+      .select('balance')
+      .where('customer_id', '=', customerId)
+      .executeTakeFirstOrThrow();
+    expect(wallet.balance).toBe(rows.find((r) => r.status === 'paid')!.amount);
   });
 });
