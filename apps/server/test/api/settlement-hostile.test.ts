@@ -310,3 +310,21 @@ describe('staff confirming two transfers with one bank reference at once', () =>
     expect(wallet.balance).toBe(rows.find((r) => r.status === 'paid')!.amount);
   });
 });
+
+describe('control characters in the finance lists’ filters', () => {
+  it('a bill number or a recharge number with a NUL finds nothing (never a 500)', async () => {
+    const { main } = await createCustomer(app.db);
+    const { jwtToken } = await signIn(app, main);
+    const post = (url: string, body: unknown) =>
+      app.inject({
+        method: 'POST',
+        url,
+        payload: body as object,
+        headers: { authorization: `Bearer ${jwtToken}`, 'accept-language': 'en-US' },
+      });
+    const bills = await post('/api/CustomerBill/Query', { billNo: 'B202610\u0000' });
+    expect(bills.json()).toMatchObject({ code: ApiCode.Ok, data: { list: [], total: 0 } });
+    const recharges = await post('/api/OrderMall/Query', { rechargeNo: 'R\u0000' });
+    expect(recharges.json()).toMatchObject({ code: ApiCode.Ok, data: { list: [], total: 0 } });
+  });
+});
