@@ -2,7 +2,7 @@ import type { RechargeChannel, RechargeStatus } from '@portal/contracts/recharge
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { PaymentNotificationsTable, RechargesTable } from '../../db/schema.ts';
-import { newId, nowIso } from '../../lib/ids.ts';
+import { isPlainId, newId, nowIso } from '../../lib/ids.ts';
 import { utcText } from '../order/order-filter.ts';
 
 export type RechargeRow = Selectable<RechargesTable> & { created_by_name: string | null };
@@ -27,12 +27,13 @@ export async function findRechargeByNo(db: Db, rechargeNo: string): Promise<Rech
   return withCreator(db).where('r.recharge_no', '=', rechargeNo).executeTakeFirst();
 }
 
-/** The customer's recharge; another customer's id is simply not found. */
-export function findCustomerRecharge(
+/** The customer's recharge; another customer's id, or one no id can be (a NUL), is simply not found. */
+export async function findCustomerRecharge(
   db: Db,
   customerId: string,
   id: string,
 ): Promise<RechargeRow | undefined> {
+  if (!isPlainId(id)) return undefined;
   return withCreator(db).where('r.customer_id', '=', customerId).where('r.id', '=', id).executeTakeFirst();
 }
 
