@@ -117,6 +117,9 @@ const EnvSchema = z.object({
   // The public /topUp page's customer look-up: at most this many per address per window.
   TOPUP_LOOKUPS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(10),
   TOPUP_LOOKUP_WINDOW_SECONDS: z.coerce.number().int().min(10).max(86_400).default(600),
+  // …and its recharges and voucher uploads (each keeps a row, a voucher up to 10 MiB): per address too.
+  TOPUP_CREATES_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(20),
+  TOPUP_CREATE_WINDOW_SECONDS: z.coerce.number().int().min(10).max(86_400).default(3600),
   // Bills: the period, the day of the next period they are issued on (day of month, or ISO weekday for
   // weekly bills), days until due, the time zone periods are cut in, and how often the scheduler looks.
   BILL_PERIOD: z.enum(['month', 'week']).default('month'),
@@ -218,6 +221,8 @@ export interface PaymentsConfig {
   rechargeExpireMinutes: number;
   reconcileIntervalSeconds: number;
   topUpLookup: { limit: number; windowSeconds: number };
+  /** Recharges the public page may create (online orders and vouchers together) per address per window. */
+  topUpCreate: { limit: number; windowSeconds: number };
 }
 
 export interface BillsConfig {
@@ -345,6 +350,7 @@ function paymentsConfig(e: z.infer<typeof EnvSchema>): PaymentsConfig {
     rechargeExpireMinutes: e.RECHARGE_EXPIRE_MINUTES,
     reconcileIntervalSeconds: e.RECHARGE_RECONCILE_INTERVAL_SECONDS,
     topUpLookup: { limit: e.TOPUP_LOOKUPS_PER_ADDRESS, windowSeconds: e.TOPUP_LOOKUP_WINDOW_SECONDS },
+    topUpCreate: { limit: e.TOPUP_CREATES_PER_ADDRESS, windowSeconds: e.TOPUP_CREATE_WINDOW_SECONDS },
   };
 }
 

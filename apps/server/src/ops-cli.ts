@@ -24,6 +24,7 @@ import {
   RECHARGE_CLI_HELP,
   UsageProblem,
   type RechargeCliCommand,
+  type RechargeCliFlags,
 } from './modules/recharge/recharge-ops-cli.ts';
 import { createFileStorage } from './lib/storage/index.ts';
 import { billCommand, BILL_COMMANDS_HELP, type BillCommand } from './modules/bill/bill-cli.ts';
@@ -88,7 +89,7 @@ const OPTIONS = {
   lang: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
-  // recharges, voucher, confirm, reject, notifications
+  // recharges, voucher, confirm, reject, notifications (RechargeCliFlags)
   recharge: { type: 'string' },
   status: { type: 'string' },
   channel: { type: 'string' },
@@ -97,7 +98,7 @@ const OPTIONS = {
   reason: { type: 'string' },
   outcome: { type: 'string' },
   out: { type: 'string' },
-  // bills-issue, bills-write-off
+  // bills-issue, bills-write-off (remark: also confirm)
   period: { type: 'string' },
   bill: { type: 'string' },
   currency: { type: 'string' },
@@ -105,6 +106,8 @@ const OPTIONS = {
   remark: { type: 'string' },
 } as const;
 type Flags = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
+// Every flag the recharge commands read is parsed (a merge once dropped them: `--status` was refused).
+void (OPTIONS satisfies Record<keyof RechargeCliFlags, unknown>);
 
 class UsageError extends Error {}
 

@@ -1,3 +1,4 @@
+import { isIPv4, isIPv6 } from 'node:net';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
@@ -56,6 +57,28 @@ export async function hitRateLimit(
     hits,
     retryAfterSeconds: Math.max(1, Math.ceil((end - now.getTime()) / 1000)),
   };
+}
+
+/**
+ * What a per-address limit counts for a client address: an IPv4 address as it is (also when it arrives
+ * as `::ffff:a.b.c.d` through an IPv6 socket), an IPv6 address by its /64 network — one subscriber is
+ * handed a whole /64, so counting single IPv6 addresses would give a script 2^64 fresh counters.
+ */
+export function addressKey(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped && isIPv4(mapped[1]!)) return mapped[1]!;
+  if (!isIPv6(address)) return address;
+  const [head, tail = ''] = address.toLowerCase().split('::') as [string, string?];
+  const left = head ? head.split(':') : [];
+  const right = address.includes('::') && tail ? tail.split(':') : [];
+  // An embedded IPv4 tail (a.b.c.d) lies beyond the /64, so it is never among the first four groups.
+  const groups = address.includes('::')
+    ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
 }
 
 /** Deletes the counters of windows that are over (retention task). */

@@ -20,12 +20,17 @@ export interface BillListFilter {
   billNo?: string | null;
 }
 
+/** What a bill number can look like (`B202610-C100023`, weekly `B2026W44-…`): letters, digits, `_` and `-`. */
+const isBillNoShape = (value: string) => /^[A-Za-z0-9_-]{1,40}$/.test(value);
+
 function filteredBills(db: Executor, customerId: string, filter: BillListFilter) {
   let query = db.selectFrom('bills').where('bills.customer_id', '=', customerId);
   if (filter.status) query = query.where('bills.status', '=', filter.status);
   if (filter.periodStartFrom) query = query.where('bills.period_start', '>=', filter.periodStartFrom);
   if (filter.periodStartTo) query = query.where('bills.period_start', '<', filter.periodStartTo);
-  if (filter.billNo) query = query.where('bills.bill_no', '=', filter.billNo);
+  // A number no bill can have (a control character above all: PostgreSQL refuses a NUL) matches nothing.
+  if (filter.billNo)
+    query = query.where('bills.bill_no', '=', isBillNoShape(filter.billNo) ? filter.billNo : '');
   return query;
 }
 

@@ -7,9 +7,10 @@ type Trx = Transaction<Database>;
 
 /**
  * Write-off (issue 11, contracts bill.ts): money that arrived settles the oldest open bills first, one
- * currency at a time. "Money that arrived" is every positive `recharge` or `manual_adjustment` row of the
- * wallet (a recharge, an opening balance, money staff booked by hand); what of it is not yet used by a
- * `prepaid` write-off is applied, oldest bill first, as far as it goes. So a customer who tops up before
+ * currency at a time. "Money that arrived" is the sum of the wallet's `recharge` and `manual_adjustment`
+ * rows (a recharge, an opening balance, money staff booked by hand — less what staff took back by hand: a
+ * negative adjustment is on no bill, so it uses money that could otherwise pay one); what of it is not yet
+ * used by a `prepaid` write-off is applied, oldest bill first, as far as it goes. So a customer who tops up before
  * a bill is issued finds that bill settled when it appears, and one who tops up later settles it then.
  *
  * Called inside the caller's transaction after the money is booked (recharge credit) and after a bill is
@@ -37,7 +38,6 @@ export async function applyPrepaidWriteOffs(
     .where('customer_id', '=', customerId)
     .where('currency_code', '=', currencyCode)
     .where('entry_type', 'in', ['recharge', 'manual_adjustment'])
-    .where('amount', '>', 0)
     .executeTakeFirstOrThrow();
   const used = await trx
     .selectFrom('bill_write_offs')

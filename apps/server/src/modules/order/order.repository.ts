@@ -20,6 +20,7 @@ export type OrderItemRow = OrderItemsTable;
 const UNIQUE_INDEX_COLUMNS: Record<string, string> = {
   orders_customer_order_no_uq: 'orders.customer_id, orders.customer_order_no',
   orders_waybill_no_uq: 'orders.waybill_no',
+  recharges_trade_uq: 'recharges.provider, recharges.provider_trade_no',
 };
 
 /**

@@ -1,5 +1,6 @@
 import { PAY_NOTIFY_PATHS } from '@portal/contracts/recharge';
 import type { FastifyPluginAsync } from 'fastify';
+import { addressKey, hitRateLimit } from '../../lib/rate-limit.ts';
 import { logNotification } from '../recharge/recharge.repository.ts';
 import { applyPaymentState, type PaymentOutcome } from '../recharge/recharge.service.ts';
 import { NotificationRejected } from './payment-provider.ts';
@@ -9,6 +10,13 @@ export const NOTIFY_BODY_LIMIT = 64 * 1024;
 
 /** Outcomes the provider is told to stop notifying about; the others are refused (it retries, staff look). */
 const ACKNOWLEDGED: readonly PaymentOutcome[] = ['credited', 'duplicate', 'closed', 'ignored'];
+
+/**
+ * Refused notifications (bad signature, malformed) kept in the log per address per window: anyone can post
+ * to the notify path, and each kept one is a row of up to 8 KiB that no task deletes. A provider's own
+ * refusals are few; beyond this a flood is only counted (and named once per window in the server log).
+ */
+export const REFUSED_NOTIFICATIONS_LOGGED = { limit: 60, windowSeconds: 600 } as const;
 
 /**
  * `POST /pay/notify/:provider` (PAY_NOTIFY_PATHS): outside `/api`, no session. The body is kept as the
@@ -55,13 +63,24 @@ export const paymentNotifyRoutes: FastifyPluginAsync = async (app) => {
         answer = ACKNOWLEDGED.includes(outcome) ? provider.acknowledge() : provider.refuse(outcome);
       } catch (error) {
         if (!(error instanceof NotificationRejected)) throw error;
-        request.log.warn({ provider: provider.name, outcome: error.outcome }, 'payment notification refused');
-        await log({
-          rechargeNo: error.rechargeNo,
-          tradeNo: null,
-          outcome: error.outcome,
-          detail: error.message,
+        const kept = await hitRateLimit(app.db, {
+          bucket: `notifyRefused:${addressKey(request.ip)}`,
+          ...REFUSED_NOTIFICATIONS_LOGGED,
         });
+        if (kept.hits <= REFUSED_NOTIFICATIONS_LOGGED.limit + 1)
+          request.log.warn(
+            { provider: provider.name, outcome: error.outcome, logged: kept.allowed },
+            kept.allowed
+              ? 'payment notification refused'
+              : 'payment notifications refused beyond the log limit',
+          );
+        if (kept.allowed)
+          await log({
+            rechargeNo: error.rechargeNo,
+            tradeNo: null,
+            outcome: error.outcome,
+            detail: error.message,
+          });
         answer = provider.refuse(error.outcome);
       }
       reply.code(answer.statusCode);

@@ -13,6 +13,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { StoredFileMissing, type FileStorage } from '../../lib/storage/index.ts';
 import { OPS_PREFIX } from '../operations/operations.schemas.ts';
+import { isUniqueViolation } from '../order/order.repository.ts';
 import * as repo from './recharge.repository.ts';
 import { creditRecharge, toRecharge } from './recharge.service.ts';
 
@@ -218,16 +219,24 @@ export async function confirmTransfer(
       .executeTakeFirst();
     if (taken) throw new AppError(ApiCode.Conflict, 'recharge.tradeNoTaken', { tradeNo: input.tradeNo });
   }
-  const credited = await db.transaction().execute((trx) =>
-    creditRecharge(trx, {
-      rechargeId: row.id,
-      provider: 'staff',
-      tradeNo: input.tradeNo ?? null,
-      paidAt: new Date(),
-      reviewedBy: input.staff ?? 'staff',
-      remark: input.remark ?? null,
-    }),
-  );
+  const credited = await db
+    .transaction()
+    .execute((trx) =>
+      creditRecharge(trx, {
+        rechargeId: row.id,
+        provider: 'staff',
+        tradeNo: input.tradeNo ?? null,
+        paidAt: new Date(),
+        reviewedBy: input.staff ?? 'staff',
+        remark: input.remark ?? null,
+      }),
+    )
+    .catch((error: unknown) => {
+      // Two confirmations with one reference at once both passed the check above: the index decides.
+      if (input.tradeNo && isUniqueViolation(error, 'recharges_trade_uq'))
+        throw new AppError(ApiCode.Conflict, 'recharge.tradeNoTaken', { tradeNo: input.tradeNo });
+      throw error;
+    });
   const after = (await repo.findRechargeByNo(db, rechargeNo))!;
   const [recharge] = await toOpsRecharges(db, [after], language);
   return { recharge: recharge!, changed: credited !== null };

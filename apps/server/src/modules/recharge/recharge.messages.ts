@@ -32,6 +32,11 @@ export const rechargeMessages = defineMessages({
     'en-US': 'This recharge is no longer waiting for payment',
     'zh-TW': '該儲值訂單已不是待支付狀態',
   },
+  'recharge.expired': {
+    'zh-CN': '该充值订单已过期，请重新发起充值',
+    'en-US': 'This recharge has expired; please create a new one',
+    'zh-TW': '該儲值訂單已過期，請重新發起儲值',
+  },
   'recharge.wrongChannel': {
     'zh-CN': '该充值订单不是此支付方式',
     'en-US': 'This recharge is not paid through this channel',
@@ -129,6 +134,11 @@ export const rechargeMessages = defineMessages({
     'zh-CN': '查询过于频繁，请 {seconds} 秒后再试',
     'en-US': 'Too many look-ups; please try again in {seconds} seconds',
     'zh-TW': '查詢過於頻繁，請 {seconds} 秒後再試',
+  },
+  'topUp.tooManyRecharges': {
+    'zh-CN': '充值过于频繁，请 {seconds} 秒后再试',
+    'en-US': 'Too many top-ups from this address; please try again in {seconds} seconds',
+    'zh-TW': '充值過於頻繁，請 {seconds} 秒後再試',
   },
   'topUp.lookupExpired': {
     'zh-CN': '客户确认已过期，请重新输入客户编码',

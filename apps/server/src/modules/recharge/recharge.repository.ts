@@ -2,7 +2,8 @@ import type { RechargeChannel, RechargeStatus } from '@portal/contracts/recharge
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { PaymentNotificationsTable, RechargesTable } from '../../db/schema.ts';
-import { newId, nowIso } from '../../lib/ids.ts';
+import { isPlainId, newId, nowIso } from '../../lib/ids.ts';
+import { utcText } from '../order/order-filter.ts';
 
 export type RechargeRow = Selectable<RechargesTable> & { created_by_name: string | null };
 
@@ -26,12 +27,13 @@ export async function findRechargeByNo(db: Db, rechargeNo: string): Promise<Rech
   return withCreator(db).where('r.recharge_no', '=', rechargeNo).executeTakeFirst();
 }
 
-/** The customer's recharge; another customer's id is simply not found. */
-export function findCustomerRecharge(
+/** The customer's recharge; another customer's id, or one no id can be (a NUL), is simply not found. */
+export async function findCustomerRecharge(
   db: Db,
   customerId: string,
   id: string,
 ): Promise<RechargeRow | undefined> {
+  if (!isPlainId(id)) return undefined;
   return withCreator(db).where('r.customer_id', '=', customerId).where('r.id', '=', id).executeTakeFirst();
 }
 
@@ -52,8 +54,9 @@ function filtered(db: Db, customerId: string, filter: RechargeFilter) {
   // A number no recharge can have matches nothing (and never reaches the database as a NUL).
   if (filter.rechargeNo)
     query = query.where('r.recharge_no', '=', isRechargeNoShape(filter.rechargeNo) ? filter.rechargeNo : '');
-  if (filter.createdFrom) query = query.where('r.created_at', '>=', filter.createdFrom);
-  if (filter.createdTo) query = query.where('r.created_at', '<=', filter.createdTo);
+  // Instants in any offset, compared as the stored UTC text; createdTo exclusive (as the export and orders).
+  if (filter.createdFrom) query = query.where('r.created_at', '>=', utcText(filter.createdFrom));
+  if (filter.createdTo) query = query.where('r.created_at', '<', utcText(filter.createdTo));
   return query;
 }
 

@@ -253,6 +253,7 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      await service.limitPublicRecharges(deps(), request.ip);
       const { lookupToken, ...input } = request.body;
       const customerId = await service.customerOfLookupToken(deps(), lookupToken);
       return request.ok(
@@ -277,6 +278,7 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      await service.limitPublicRecharges(deps(), request.ip);
       const { fields, file } = await readVoucherUpload(request);
       const { lookupToken } = parseFields(request, LookupTokenFieldSchema, fields);
       const customerId = await service.customerOfLookupToken(deps(), lookupToken);

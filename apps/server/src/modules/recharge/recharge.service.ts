@@ -22,7 +22,7 @@ import type { Database } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import { translate } from '../../lib/messages.ts';
-import { hitRateLimit } from '../../lib/rate-limit.ts';
+import { addressKey, hitRateLimit } from '../../lib/rate-limit.ts';
 import type { FileStorage } from '../../lib/storage/index.ts';
 import { applyPrepaidWriteOffs } from '../bill/write-off.ts';
 import { sniffContentType } from '../file/content-type.ts';
@@ -425,6 +425,16 @@ async function companyOf(db: Db, customerId: string) {
 }
 
 /**
+ * A started recharge past its expiry is not paid any more (the providers refuse an expired `time_expire`,
+ * so starting it again would only answer "try again"): the payer creates a new one, and reconciliation
+ * closes this one. A payment that did arrive before the expiry is still credited by its notification.
+ */
+export function refuseExpired(row: Pick<repo.RechargeRow, 'expires_at'>, now = Date.now()) {
+  if (row.expires_at !== null && Date.parse(row.expires_at) <= now)
+    throw new AppError(ApiCode.Conflict, 'recharge.expired');
+}
+
+/**
  * `Pay/CreateAlipayOrder` / `Pay/CreateWeChatOrder`: starts paying a pending recharge of that channel at
  * the channel's provider; the expiry is fixed at the first start (a page reload starts it again with the
  * same expiry).
@@ -438,6 +448,7 @@ export async function startPayment(
   const row = await rechargeByPayToken(deps, input.rechargeNo, input.payToken);
   if (row.channel !== channel) throw new AppError(ApiCode.Conflict, 'recharge.wrongChannel');
   if (row.status !== 'pending') throw new AppError(ApiCode.Conflict, 'recharge.notPending');
+  refuseExpired(row);
   const provider = deps.payments.providerFor(channel);
   const expiresAt = row.expires_at
     ? new Date(row.expires_at)
@@ -543,7 +554,7 @@ export async function lookUpCustomer(
   address: string,
 ): Promise<TopUpCustomer> {
   const verdict = await hitRateLimit(deps.db, {
-    bucket: `topUpLookup:${address}`,
+    bucket: `topUpLookup:${addressKey(address)}`,
     limit: deps.config.topUpLookup.limit,
     windowSeconds: deps.config.topUpLookup.windowSeconds,
   });
@@ -564,6 +575,23 @@ export async function lookUpCustomer(
     lookupToken: signLookupToken(deps.tokenSecret, customer.id),
     currencies: await customerCurrencies(deps.db, customer.id),
   };
+}
+
+/**
+ * `TopUp/CreateOrder` and `TopUp/UploadTransferVoucher` write (a recharge row, a voucher of up to 10 MiB)
+ * for anyone holding a 30-minute lookup token: counted per address like the look-up, before the body is
+ * read, so a script cannot fill the storage or the staff's voucher queue.
+ */
+export async function limitPublicRecharges(deps: RechargeDeps, address: string): Promise<void> {
+  const verdict = await hitRateLimit(deps.db, {
+    bucket: `topUpCreate:${addressKey(address)}`,
+    limit: deps.config.topUpCreate.limit,
+    windowSeconds: deps.config.topUpCreate.windowSeconds,
+  });
+  if (!verdict.allowed)
+    throw new AppError(ApiCode.TooManyRequests, 'topUp.tooManyRecharges', {
+      seconds: verdict.retryAfterSeconds,
+    });
 }
 
 /** The customer a lookup token names (still not frozen). */

@@ -12,7 +12,7 @@ import {
   type SandboxProvider,
 } from '../payment/sandbox-provider.ts';
 import { maskCompanyName } from './recharge-tokens.ts';
-import { payResultUrl, rechargeByPayToken, type RechargeDeps } from './recharge.service.ts';
+import { payResultUrl, rechargeByPayToken, refuseExpired, type RechargeDeps } from './recharge.service.ts';
 
 /** A provider retries a notification for hours; the sandbox this many times with the runner's backoff. */
 export const SANDBOX_NOTIFY_ATTEMPTS = 10;
@@ -72,6 +72,8 @@ export async function decide(
     throw new AppError(ApiCode.Conflict, 'recharge.notPending');
   }
   if (row.status !== 'pending') throw new AppError(ApiCode.Conflict, 'recharge.notPending');
+  // A real provider's cashier refuses a payment after the order's expiry; so does the sandbox's.
+  if (input.approve) refuseExpired(row);
   if (!input.approve) {
     const now = nowIso();
     const result = await deps.db
