@@ -45,7 +45,7 @@ export async function* linesOfBills(db: Db, customerId: string, bills: readonly 
   for (const bill of bills) {
     for (let offset = 0; ; offset += CHUNK) {
       const rows = await repo.billLines(db, customerId, [bill.id], { offset, limit: CHUNK });
-      if (rows.length > 0) yield { bill, rows: rows.map(repo.toLedgerRow) };
+      if (rows.length > 0) yield { bill, rows };
       if (rows.length < CHUNK) break;
     }
   }

@@ -97,7 +97,7 @@ export async function queryBillLines(
       limit: query.pageSize,
     }),
   ]);
-  return { list: rows.map(repo.toLedgerRow), total };
+  return { list: rows, total };
 }
 
 /**
