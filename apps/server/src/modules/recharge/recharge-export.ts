@@ -5,9 +5,9 @@ import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { isPlainId } from '../../lib/ids.ts';
 import type { ExportColumn, TableExportSource } from '../export/export-source.ts';
+import { dictionaryWords, text } from '../consumption-flow/consumption-flow-export.ts';
 import { currencyDigits } from '../order/order-export.ts';
-import { utcText } from '../order/order-filter.ts';
-import { dictionaryWords, text } from './consumption-flow-export.ts';
+import { rechargeFilterCondition } from './recharge.repository.ts';
 
 /**
  * The export source of the recharge records (`recharges`): the customer's recharges under
@@ -19,24 +19,11 @@ import { dictionaryWords, text } from './consumption-flow-export.ts';
 const CHUNK = 1000;
 const ID_CHUNK = 500;
 
-type RechargesEb = ExpressionBuilder<Database, 'recharges'>;
-
-/** The filter (as the create call parsed it) as one condition, scoped to the customer. */
+/** The selected ids (the customer's own only), else the list's filter, as one condition. */
 function rechargeCondition(customerId: string, filter: RechargeQueryInput, ids: readonly string[] | null) {
-  return (eb: RechargesEb): Expression<SqlBool> => {
-    const conditions: Expression<SqlBool>[] = [eb('recharges.customer_id', '=', customerId)];
-    if (ids) {
-      conditions.push(eb('recharges.id', 'in', [...ids]));
-      return eb.and(conditions);
-    }
-    if (filter.status) conditions.push(eb('recharges.status', '=', filter.status));
-    if (filter.channel) conditions.push(eb('recharges.channel', '=', filter.channel));
-    if (filter.currencyCode) conditions.push(eb('recharges.currency_code', '=', filter.currencyCode));
-    if (filter.rechargeNo) conditions.push(eb('recharges.recharge_no', '=', filter.rechargeNo));
-    if (filter.createdFrom) conditions.push(eb('recharges.created_at', '>=', utcText(filter.createdFrom)));
-    if (filter.createdTo) conditions.push(eb('recharges.created_at', '<', utcText(filter.createdTo)));
-    return eb.and(conditions);
-  };
+  if (!ids) return rechargeFilterCondition(customerId, filter);
+  return (eb: ExpressionBuilder<Database, 'recharges'>): Expression<SqlBool> =>
+    eb.and([eb('recharges.customer_id', '=', customerId), eb('recharges.id', 'in', [...ids])]);
 }
 
 const RECHARGE_COLUMNS: readonly ExportColumn[] = [
