@@ -792,5 +792,27 @@ describe(`consumption flow (${ENGINE})`, () => {
         labelSize: null,
       }),
     ).toBe(0);
+    // A selection counts and writes only the customer's own recharges; ids that are not plain find nothing.
+    const idOf = async (rechargeNo: string) =>
+      (
+        await t.app.db
+          .selectFrom('recharges')
+          .select('id')
+          .where('recharge_no', '=', rechargeNo)
+          .executeTakeFirstOrThrow()
+      ).id;
+    const selection = {
+      customerId: owner.customerId,
+      userId: 'u',
+      language: 'en-US' as const,
+      ids: [await idOf(numbers.rechargeNo), await idOf(numbers.strangerRechargeNo), 'bad\u0000id'],
+      filter: null,
+      rechargeFilter: { status: 'pending' as const },
+      labelSize: null,
+    };
+    expect(await source.count(t.app.db, selection)).toBe(1);
+    const written: unknown[][] = [];
+    for await (const row of source.rows(t.app.db, selection)) written.push(row);
+    expect(written.map((row) => row[0])).toEqual([numbers.rechargeNo]);
   });
 });

@@ -56,6 +56,15 @@ function rechargeRows(db: Db, customerId: string, filter: RechargeQueryInput, id
     .where(rechargeCondition(customerId, filter, ids));
 }
 
+/** A selection's plain ids ID_CHUNK at a time (none when no id is plain); without one, the filter once (null). */
+function idChunks(ids: readonly string[] | null | undefined): (readonly string[] | null)[] {
+  if (!ids) return [null];
+  const plain = [...new Set(ids)].filter(isPlainId);
+  const chunks: string[][] = [];
+  for (let i = 0; i < plain.length; i += ID_CHUNK) chunks.push(plain.slice(i, i + ID_CHUNK));
+  return chunks;
+}
+
 /** The requested recharges newest first, CHUNK at a time (a selection: ID_CHUNK ids at a time). */
 async function* requestedChunks(
   db: Db,
@@ -63,12 +72,7 @@ async function* requestedChunks(
   filter: RechargeQueryInput,
   ids: readonly string[] | null,
 ) {
-  const idChunks: (readonly string[] | null)[] = [];
-  if (ids) {
-    const plain = [...new Set(ids)].filter(isPlainId);
-    for (let i = 0; i < plain.length; i += ID_CHUNK) idChunks.push(plain.slice(i, i + ID_CHUNK));
-  } else idChunks.push(null);
-  for (const chunk of idChunks) {
+  for (const chunk of idChunks(ids)) {
     let last: { created_at: string; id: string } | null = null;
     for (;;) {
       let query = rechargeRows(db, customerId, filter, chunk);
@@ -97,13 +101,7 @@ export const rechargesExportSource: TableExportSource = {
   async count(db, request) {
     let total = 0;
     const filter = request.rechargeFilter ?? {};
-    const ids = request.ids ? [...new Set(request.ids)].filter(isPlainId) : null;
-    const chunks = ids
-      ? Array.from({ length: Math.ceil(ids.length / ID_CHUNK) }, (_, i) =>
-          ids.slice(i * ID_CHUNK, (i + 1) * ID_CHUNK),
-        )
-      : [null];
-    for (const chunk of chunks) {
+    for (const chunk of idChunks(request.ids)) {
       const row = await db
         .selectFrom('recharges')
         .select((eb) => eb.fn.countAll<number>().as('count'))
