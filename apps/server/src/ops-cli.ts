@@ -94,6 +94,15 @@ const OPTIONS = {
   currency: { type: 'string' },
   amount: { type: 'string' },
   remark: { type: 'string' },
+  // recharges, voucher, confirm, reject, notifications (also --customer, --remark)
+  recharge: { type: 'string' },
+  status: { type: 'string' },
+  channel: { type: 'string' },
+  trade: { type: 'string' },
+  staff: { type: 'string' },
+  reason: { type: 'string' },
+  outcome: { type: 'string' },
+  out: { type: 'string' },
 } as const;
 type Flags = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
 
