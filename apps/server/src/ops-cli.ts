@@ -1,5 +1,4 @@
 import { LANGUAGES, type Language } from '@portal/contracts/languages';
-import { fallbackCurrencyDisplay, formatMinorAmount } from '@portal/contracts/money';
 import { fieldMessage } from '@portal/contracts/text';
 import { parseArgs } from 'node:util';
 import type { z } from 'zod';
@@ -9,6 +8,7 @@ import { createDatabase, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { AppError } from './lib/errors.ts';
 import { isMessageKey, translate } from './lib/messages.ts';
+import { terminalMoney } from './lib/terminal-money.ts';
 import {
   ExceptionSchema,
   JourneyQuerySchema,
@@ -163,7 +163,7 @@ const COMMANDS: Record<string, Command> = {
 };
 
 const money = (charge: { amount: number; currencyCode: string } | null) =>
-  charge ? formatMinorAmount(charge.amount, fallbackCurrencyDisplay(charge.currencyCode)) : '—';
+  charge ? terminalMoney(charge.amount, charge.currencyCode) : '—';
 const weight = (kg: number | null) => (kg === null ? '—' : `${kg.toFixed(3)} kg`);
 
 /** The journey as a few readable lines. */
