@@ -1,9 +1,15 @@
-import type { Language, LocalizedText } from '@portal/contracts/languages';
+import type { Language } from '@portal/contracts/languages';
 import { gramsToKg } from '@portal/contracts/quantity';
 import type { Db } from '../../db/database.ts';
 import { translate } from '../../lib/messages.ts';
 import { localize } from '../application/application.service.ts';
-import type { ExportCell, ExportColumn, ExportRequest, TableExportSource } from '../export/export-source.ts';
+import {
+  text,
+  type ExportCell,
+  type ExportColumn,
+  type ExportRequest,
+  type TableExportSource,
+} from '../export/export-source.ts';
 import { filteredOrders } from './order-filter.ts';
 import * as repo from './order-list.repository.ts';
 import { chargeOfRow } from './order-list.service.ts';
@@ -18,12 +24,6 @@ import { statusMessageKey } from './order.messages.ts';
 const CHUNK = 1000;
 /** Ids per statement when exporting a selection (well under both engines' parameter limits). */
 const ID_CHUNK = 500;
-
-const text = (zhCN: string, enUS: string, zhTW: string): LocalizedText => ({
-  'zh-CN': zhCN,
-  'en-US': enUS,
-  'zh-TW': zhTW,
-});
 
 /** The rows an export request names: the selection (the customer's own only), else the filter. */
 function requested(db: Db, request: ExportRequest) {
