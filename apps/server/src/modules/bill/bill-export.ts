@@ -1,12 +1,12 @@
 import { DictionaryTypeCode } from '@portal/contracts/reference';
 import {
+  currencyDigits,
   dictionaryWords,
   text,
   type ExportCell,
   type ExportColumn,
   type TableExportSource,
 } from '../export/export-source.ts';
-import { currencyDigits } from '../order/order-export.ts';
 import { billStatementSource } from './bill-statement.ts';
 import { linesOfBills, requestedBills } from './bill-selection.ts';
 import * as repo from './bill.repository.ts';

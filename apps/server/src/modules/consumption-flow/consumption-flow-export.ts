@@ -2,13 +2,13 @@ import type { LedgerFilter } from '@portal/contracts/consumption-flow';
 import { DictionaryTypeCode } from '@portal/contracts/reference';
 import type { Db } from '../../db/database.ts';
 import {
+  currencyDigits,
   dictionaryWords,
   text,
   type ExportColumn,
   type ExportRequest,
   type TableExportSource,
 } from '../export/export-source.ts';
-import { currencyDigits } from '../order/order-export.ts';
 import * as repo from './consumption-flow.repository.ts';
 import { countLedger, entryMatch } from './consumption-flow.service.ts';
 

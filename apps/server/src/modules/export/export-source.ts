@@ -89,3 +89,16 @@ export function dictionaryWords(type: DictionaryTypeCode, language: Language) {
   const labels = new Map(DICTIONARIES[type].map((entry) => [entry.value, entry.labels[language]]));
   return (value: string) => labels.get(value) ?? value;
 }
+
+/**
+ * Minor units as a decimal amount of the currency (2 digits unless the currency says otherwise): amounts
+ * a spreadsheet can add up, next to a currency column.
+ */
+export async function currencyDigits(db: Db) {
+  const rows = await db.selectFrom('currencies').select(['code', 'minor_units']).execute();
+  const digits = new Map(rows.map((row) => [row.code, Number(row.minor_units)]));
+  return (amount: number, currencyCode: string) => {
+    const places = digits.get(currencyCode) ?? 2;
+    return Number((amount / 10 ** places).toFixed(places));
+  };
+}

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { translate } from '../../lib/messages.ts';
 import { localize } from '../application/application.service.ts';
 import {
+  currencyDigits,
   text,
   type ExportCell,
   type ExportColumn,
@@ -69,16 +70,6 @@ async function* requestedRows(db: Db, request: ExportRequest, onlyWithLastMile: 
   }
   const unique = [...new Set(request.ids)];
   for (let i = 0; i < unique.length; i += ID_CHUNK) yield* pages(unique.slice(i, i + ID_CHUNK));
-}
-
-/** Minor units as a decimal amount of the currency (2 digits unless the currency says otherwise). */
-export async function currencyDigits(db: Db) {
-  const rows = await db.selectFrom('currencies').select(['code', 'minor_units']).execute();
-  const digits = new Map(rows.map((row) => [row.code, Number(row.minor_units)]));
-  return (amount: number, currencyCode: string) => {
-    const places = digits.get(currencyCode) ?? 2;
-    return Number((amount / 10 ** places).toFixed(places));
-  };
 }
 
 const kgOrNull = (grams: number | null) => (grams === null ? null : gramsToKg(grams));

@@ -4,8 +4,13 @@ import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { isPlainId } from '../../lib/ids.ts';
-import { dictionaryWords, text, type ExportColumn, type TableExportSource } from '../export/export-source.ts';
-import { currencyDigits } from '../order/order-export.ts';
+import {
+  currencyDigits,
+  dictionaryWords,
+  text,
+  type ExportColumn,
+  type TableExportSource,
+} from '../export/export-source.ts';
 import { rechargeFilterCondition } from './recharge.repository.ts';
 
 /**
