@@ -7,7 +7,7 @@ import type {
 } from '@portal/contracts/consumption-flow';
 import { ApiCode } from '@portal/contracts/envelope';
 import { Permission } from '@portal/contracts/permissions';
-import type { LedgerEntryType } from '@portal/contracts/wallet';
+import { LEDGER_ENTRY_TYPES, type LedgerEntryType } from '@portal/contracts/wallet';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/lib/ids.ts';
@@ -42,16 +42,7 @@ const numbers = {
 };
 let strangerEntryId: string;
 
-const TYPES: readonly LedgerEntryType[] = [
-  'recharge',
-  'order_charge',
-  'charge_release',
-  'weight_adjustment',
-  'surcharge',
-  'refund',
-  'compensation',
-  'manual_adjustment',
-];
+const TYPES: readonly LedgerEntryType[] = LEDGER_ENTRY_TYPES;
 const BASE = Date.parse('2026-01-01T00:00:00.000Z');
 const HOUR = 3_600_000;
 
