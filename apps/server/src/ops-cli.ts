@@ -1,5 +1,4 @@
 import { LANGUAGES, type Language } from '@portal/contracts/languages';
-import { fallbackCurrencyDisplay, formatMinorAmount } from '@portal/contracts/money';
 import { fieldMessage } from '@portal/contracts/text';
 import { parseArgs } from 'node:util';
 import type { z } from 'zod';
@@ -9,6 +8,7 @@ import { createDatabase, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { AppError } from './lib/errors.ts';
 import { isMessageKey, translate } from './lib/messages.ts';
+import { terminalMoney } from './lib/terminal-money.ts';
 import {
   ExceptionSchema,
   JourneyQuerySchema,
@@ -23,11 +23,10 @@ import {
   RECHARGE_CLI_COMMANDS,
   RECHARGE_CLI_HELP,
   UsageProblem,
-  type RechargeCliCommand,
   type RechargeCliFlags,
 } from './modules/recharge/recharge-ops-cli.ts';
 import { createFileStorage } from './lib/storage/index.ts';
-import { billCommand, BILL_COMMANDS_HELP, type BillCommand } from './modules/bill/bill-cli.ts';
+import { billCommand, BILL_COMMANDS_HELP } from './modules/bill/bill-cli.ts';
 
 /**
  * `npm run ops -- <command> …`: the operations steps from a terminal, over the same services and schemas as
@@ -89,7 +88,7 @@ const OPTIONS = {
   lang: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
-  // recharges, voucher, confirm, reject, notifications (RechargeCliFlags)
+  // recharges, voucher, confirm, reject, notifications (RechargeCliFlags; also --customer, --remark)
   recharge: { type: 'string' },
   status: { type: 'string' },
   channel: { type: 'string' },
@@ -167,7 +166,7 @@ const COMMANDS: Record<string, Command> = {
 };
 
 const money = (charge: { amount: number; currencyCode: string } | null) =>
-  charge ? formatMinorAmount(charge.amount, fallbackCurrencyDisplay(charge.currencyCode)) : '—';
+  charge ? terminalMoney(charge.amount, charge.currencyCode) : '—';
 const weight = (kg: number | null) => (kg === null ? '—' : `${kg.toFixed(3)} kg`);
 
 /** The journey as a few readable lines. */
@@ -252,8 +251,25 @@ async function runOpsCli(
     err(`--lang must be one of ${LANGUAGES.join(', ')}`);
     return EXIT.usage;
   }
-  if (bills) return runBillCommand(bills, flags, language, env, out, err);
-  if (rechargeCommand) return runRechargeCommand(rechargeCommand, flags, language, env, out, err);
+  if (bills)
+    return runParsedCommand(bills.parse(), flags, language, env, out, err, async (db, config, input) => {
+      const answer = await bills.run(db, config, input as never, language);
+      return { json: answer.data, text: answer.text };
+    });
+  if (rechargeCommand)
+    return runParsedCommand(
+      rechargeCommand.schema.safeParse(rechargeCommand.body(flags)),
+      flags,
+      language,
+      env,
+      out,
+      err,
+      (db, config, input) =>
+        rechargeCommand.run(
+          { db, storage: createFileStorage(config.storage), language, flags },
+          input as never,
+        ),
+    );
   if (!command) return usage();
   let input: unknown;
   try {
@@ -264,10 +280,7 @@ async function runOpsCli(
       ...command.body(flags),
     };
     const parsed = command.schema.safeParse(body);
-    if (!parsed.success) {
-      err(`${translate(language, 'error.validation')}:\n${validationMessage(parsed.error, language)}`);
-      return EXIT.usage;
-    }
+    if (!parsed.success) return reportInvalid(parsed.error, language, err);
     input = parsed.data;
   } catch (error) {
     if (error instanceof UsageError) {
@@ -289,45 +302,30 @@ async function runOpsCli(
   });
 }
 
-/** Runs a bills command: the same validation messages, exit codes and error reporting as the steps. */
-async function runBillCommand(
-  bills: BillCommand,
+/**
+ * Runs a module's command (bills, recharges) once its flags parsed: the same validation messages, exit
+ * codes and error reporting as the steps; prints the answer's text, or its JSON with --json.
+ */
+async function runParsedCommand<T>(
+  parsed: z.ZodSafeParseResult<T>,
   flags: Flags,
   language: Language,
   env: NodeJS.ProcessEnv,
   out: (text: string) => void,
   err: (text: string) => void,
+  run: (db: Db, config: ReturnType<typeof loadConfig>, input: T) => Promise<{ json: unknown; text: string }>,
 ): Promise<number> {
-  const parsed = bills.parse();
-  if (!parsed.success) {
-    err(`${translate(language, 'error.validation')}:\n${validationMessage(parsed.error, language)}`);
-    return EXIT.usage;
-  }
+  if (!parsed.success) return reportInvalid(parsed.error, language, err);
   return withDatabase(env, language, err, async (db, config) => {
-    const answer = await bills.run(db, config, parsed.data as never, language);
-    out(flags.json ? JSON.stringify(answer.data, null, 2) : answer.text);
+    const answer = await run(db, config, parsed.data);
+    out(flags.json ? JSON.stringify(answer.json, null, 2) : answer.text);
   });
 }
 
-/** Runs a recharge command (modules/recharge/recharge-ops-cli.ts) with the file storage it may need. */
-async function runRechargeCommand(
-  recharge: RechargeCliCommand,
-  flags: Flags,
-  language: Language,
-  env: NodeJS.ProcessEnv,
-  out: (text: string) => void,
-  err: (text: string) => void,
-): Promise<number> {
-  const parsed = recharge.schema.safeParse(recharge.body(flags));
-  if (!parsed.success) {
-    err(`${translate(language, 'error.validation')}:\n${validationMessage(parsed.error, language)}`);
-    return EXIT.usage;
-  }
-  return withDatabase(env, language, err, async (db, config) => {
-    const context = { db, storage: createFileStorage(config.storage), language, flags };
-    const answer = await recharge.run(context, parsed.data as never);
-    out(flags.json ? JSON.stringify(answer.json, null, 2) : answer.text);
-  });
+/** A command's input refused by its schema: the field messages, exit code "usage". */
+function reportInvalid(error: z.ZodError, language: Language, err: (text: string) => void): number {
+  err(`${translate(language, 'error.validation')}:\n${validationMessage(error, language)}`);
+  return EXIT.usage;
 }
 
 /** Opens the configured database, runs `work`, and maps its failures to messages and exit codes. */

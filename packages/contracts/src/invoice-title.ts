@@ -33,8 +33,8 @@ export const InvoiceTitleMessage = {
 } as const;
 
 /**
- * The texts of InvoiceTitleMessage for the web form's check on blur, word for word the server's answer
- * (modules/invoice-title/invoice-title.messages.ts); the finance e2e compares the two.
+ * The texts of InvoiceTitleMessage: the server registers them (modules/invoice-title/invoice-title.messages.ts)
+ * and the web form's check on blur shows them, so both answer word for word alike.
  */
 export const INVOICE_TITLE_MESSAGES = {
   'invoiceTitle.taxNoInvalid': {

@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
-import { PostgresAdapter, type ExpressionBuilder, type Selectable } from 'kysely';
-import type { Db } from '../db/database.ts';
+import type { ExpressionBuilder, Selectable } from 'kysely';
+import { isPostgres, type Db } from '../db/database.ts';
 import type { Database, TasksTable } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
 
@@ -204,7 +204,7 @@ export class TaskRunner {
       lease_owner: this.owner,
       lease_expires_at: this.leaseUntil(now),
     } as const;
-    if (this.db.getExecutor().adapter instanceof PostgresAdapter) {
+    if (isPostgres(this.db)) {
       // The CTE is evaluated once (MATERIALIZED): a LIMIT … SKIP LOCKED subquery inside `IN (…)` may be
       // re-run by the planner and hand out more rows than asked for.
       return (await this.db

@@ -7,9 +7,6 @@ import { Permission } from '@portal/contracts/permissions';
 import type { LedgerEntryType } from '@portal/contracts/wallet';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../../src/lib/ids.ts';
 import { issueBills } from '../../src/modules/bill/bill-issue.ts';
@@ -25,6 +22,7 @@ import { applyPrepaidWriteOffs } from '../../src/modules/bill/write-off.ts';
 import { assertLedgerConsistent, postLedgerEntry } from '../../src/modules/wallet/ledger.ts';
 import { createUser } from '../support/factories.ts';
 import { exportTaskApi, signedInCustomer } from '../support/file-api.ts';
+import { runOpsCli } from '../support/ops-cli.ts';
 import { orderApi, orderBody } from '../support/order-api.ts';
 import { pdfText } from '../support/pdf-scan.ts';
 import { call, createTestApp, createTestApps, ENGINE, signIn, type TestApp } from '../support/test-app.ts';
@@ -877,25 +875,7 @@ describe(`bills across instances on ${ENGINE}`, () => {
 });
 
 describe(`npm run ops -- bills-… on ${ENGINE}`, () => {
-  const CLI = fileURLToPath(new URL('../../src/ops-cli.ts', import.meta.url));
-  const ROOT = path.resolve(path.dirname(CLI), '../../..');
-  const cli = (args: string[]): Promise<{ code: number; stdout: string; stderr: string }> => {
-    const env: NodeJS.ProcessEnv = {
-      PATH: process.env.PATH,
-      DATA_DIR: t.config.dataDir,
-      LOG_LEVEL: 'silent',
-    };
-    if (t.config.database.kind === 'postgres') env.DATABASE_URL = t.config.database.url;
-    return new Promise((resolve) => {
-      execFile(
-        process.execPath,
-        ['--import', 'tsx', CLI, ...args],
-        { cwd: ROOT, env, timeout: 60_000 },
-        (error, stdout, stderr) =>
-          resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr }),
-      );
-    });
-  };
+  const cli = (args: string[]) => runOpsCli(t.config, args);
 
   it('issues a past period and writes off, with exit codes and messages', async () => {
     const customer = await billedCustomer();

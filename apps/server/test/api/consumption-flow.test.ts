@@ -7,7 +7,7 @@ import type {
 } from '@portal/contracts/consumption-flow';
 import { ApiCode } from '@portal/contracts/envelope';
 import { Permission } from '@portal/contracts/permissions';
-import type { LedgerEntryType } from '@portal/contracts/wallet';
+import { LEDGER_ENTRY_TYPES, type LedgerEntryType } from '@portal/contracts/wallet';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/lib/ids.ts';
@@ -42,16 +42,7 @@ const numbers = {
 };
 let strangerEntryId: string;
 
-const TYPES: readonly LedgerEntryType[] = [
-  'recharge',
-  'order_charge',
-  'charge_release',
-  'weight_adjustment',
-  'surcharge',
-  'refund',
-  'compensation',
-  'manual_adjustment',
-];
+const TYPES: readonly LedgerEntryType[] = LEDGER_ENTRY_TYPES;
 const BASE = Date.parse('2026-01-01T00:00:00.000Z');
 const HOUR = 3_600_000;
 
@@ -792,5 +783,27 @@ describe(`consumption flow (${ENGINE})`, () => {
         labelSize: null,
       }),
     ).toBe(0);
+    // A selection counts and writes only the customer's own recharges; ids that are not plain find nothing.
+    const idOf = async (rechargeNo: string) =>
+      (
+        await t.app.db
+          .selectFrom('recharges')
+          .select('id')
+          .where('recharge_no', '=', rechargeNo)
+          .executeTakeFirstOrThrow()
+      ).id;
+    const selection = {
+      customerId: owner.customerId,
+      userId: 'u',
+      language: 'en-US' as const,
+      ids: [await idOf(numbers.rechargeNo), await idOf(numbers.strangerRechargeNo), 'bad\u0000id'],
+      filter: null,
+      rechargeFilter: { status: 'pending' as const },
+      labelSize: null,
+    };
+    expect(await source.count(t.app.db, selection)).toBe(1);
+    const written: unknown[][] = [];
+    for await (const row of source.rows(t.app.db, selection)) written.push(row);
+    expect(written.map((row) => row[0])).toEqual([numbers.rechargeNo]);
   });
 });

@@ -1,14 +1,9 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ApiCode } from '@portal/contracts/envelope';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertLedgerConsistent } from '../../src/modules/wallet/ledger.ts';
 import { fundCny, newOrderCustomer, orderApi, orderBody } from '../support/order-api.ts';
+import { runOpsCli } from '../support/ops-cli.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-
-const CLI = fileURLToPath(new URL('../../src/ops-cli.ts', import.meta.url));
-const ROOT = path.resolve(path.dirname(CLI), '../../..');
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,22 +11,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-/** `npm run ops -- …` as a child process on the test app's database (its DATA_DIR or DATABASE_URL). */
-function ops(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, DATA_DIR: t.config.dataDir, LOG_LEVEL: 'silent' };
-  if (t.config.database.kind === 'postgres') env.DATABASE_URL = t.config.database.url;
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', CLI, ...args],
-      { cwd: ROOT, env, timeout: 60_000 },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
-}
+const ops = (args: string[]) => runOpsCli(t.config, args);
 
 describe('npm run ops', () => {
   it('weighs, refuses, explains bad input and shows the journey, with exit codes', async () => {

@@ -490,6 +490,20 @@ describe('recharge records and their guards', () => {
     expect((await api.startAlipay(first.recharge.rechargeNo, 'forged')).code).toBe(ApiCode.NotFound);
   });
 
+  it('filters the created range by instant, whatever the offset: from inclusive, to exclusive', async () => {
+    const { api } = await customer();
+    const { createdAt } = (await api.create({ amount: 1_000, channel: 'alipay' })).data.recharge;
+    // The same instant written with +08:00, as a browser in China sends it.
+    const inShanghai = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().replace('Z', '+08:00');
+    const at = Date.parse(createdAt);
+    const total = async (filter: { createdFrom?: string; createdTo?: string }) =>
+      (await api.query(filter)).data.total;
+    expect(await total({ createdFrom: inShanghai(at), createdTo: inShanghai(at + 1) })).toBe(1);
+    expect(await total({ createdFrom: inShanghai(at + 1) })).toBe(0);
+    expect(await total({ createdTo: inShanghai(at) })).toBe(0);
+    expect(await total({ createdFrom: inShanghai(at - 86_400_000), createdTo: inShanghai(at) })).toBe(0);
+  });
+
   it('needs finance:topup to create and finance:view to read', async () => {
     const { customerId } = await customer();
     const viewer = await createUser(app.db, customerId, { permissions: ['finance:view'] });

@@ -1,6 +1,6 @@
 import type { AddressFilter, AddressType } from '@portal/contracts/address';
-import { PostgresAdapter, sql, type Insertable, type Updateable } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import { sql, type Insertable, type Updateable } from 'kysely';
+import { isPostgres, type Db } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import type { AddressesTable } from '../../db/schema.ts';
 
@@ -243,6 +243,6 @@ export async function deleteAddresses(db: Db, customerId: string, ids: readonly 
  * SQLite runs one write transaction at a time already.
  */
 export async function lockCustomerAddresses(db: Db, customerId: string) {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+  if (!isPostgres(db)) return;
   await db.selectFrom('customers').select('id').where('id', '=', customerId).forUpdate().execute();
 }

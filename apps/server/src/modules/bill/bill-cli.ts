@@ -1,10 +1,10 @@
 import type { Bill } from '@portal/contracts/bill';
 import type { Language } from '@portal/contracts/languages';
-import { fallbackCurrencyDisplay, formatMinorAmount } from '@portal/contracts/money';
 import type { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { translate } from '../../lib/messages.ts';
+import { terminalMoney as money } from '../../lib/terminal-money.ts';
 import type { IssueResult } from './bill-issue.ts';
 import {
   BillIssueSchema,
@@ -42,9 +42,6 @@ interface Answer {
 /** A whole number typed on the command line, or the text itself so the schema names the field. */
 const integerFlag = (value: string | undefined) =>
   value !== undefined && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
-
-const money = (amount: number, currencyCode: string) =>
-  formatMinorAmount(amount, fallbackCurrencyDisplay(currencyCode));
 
 function formatBill(bill: Bill): string {
   const lines = [`${bill.billNo}  ${bill.periodLabel}  status: ${bill.status}  due ${bill.dueDate}`];

@@ -1,9 +1,14 @@
 import { DictionaryTypeCode } from '@portal/contracts/reference';
-import type { LocalizedText } from '@portal/contracts/languages';
-import type { ExportCell, ExportColumn, TableExportSource } from '../export/export-source.ts';
-import { currencyDigits } from '../order/order-export.ts';
+import {
+  currencyDigits,
+  dictionaryWords,
+  text,
+  type ExportCell,
+  type ExportColumn,
+  type TableExportSource,
+} from '../export/export-source.ts';
 import { billStatementSource } from './bill-statement.ts';
-import { dictionaryLabel, linesOfBills, requestedBills } from './bill-selection.ts';
+import { linesOfBills, requestedBills } from './bill-selection.ts';
 import * as repo from './bill.repository.ts';
 
 /**
@@ -11,12 +16,6 @@ import * as repo from './bill.repository.ts';
  * numbers a spreadsheet can add up) and `billDetail` (the lines of the bills named by `ids`: one xlsx
  * table with bill number and period columns, or as pdf a statement per bill, bill-statement.ts).
  */
-
-const text = (zhCN: string, enUS: string, zhTW: string): LocalizedText => ({
-  'zh-CN': zhCN,
-  'en-US': enUS,
-  'zh-TW': zhTW,
-});
 
 const BILL_COLUMNS: readonly ExportColumn[] = [
   { key: 'billNo', header: text('账单号', 'Bill number', '帳單號'), width: 22 },
@@ -43,6 +42,7 @@ export const billsExportSource: TableExportSource = {
   },
   async *rows(db, request) {
     const decimal = await currencyDigits(db);
+    const statusWord = dictionaryWords(DictionaryTypeCode.BillStatus, request.language);
     for (const bill of await requestedBills(db, request)) {
       for (const [index, total] of bill.totals.entries()) {
         const code = total.currencyCode;
@@ -53,7 +53,7 @@ export const billsExportSource: TableExportSource = {
           decimal(total.amount, code),
           decimal(bill.writtenOff[index]!.amount, code),
           decimal(bill.outstanding[index]!.amount, code),
-          dictionaryLabel(DictionaryTypeCode.BillStatus, bill.status, request.language),
+          statusWord(bill.status),
           bill.orderCount,
           bill.dueDate,
           bill.issuedAt,
@@ -98,6 +98,7 @@ export const billDetailExportSource: TableExportSource = {
   },
   async *rows(db, request) {
     const decimal = await currencyDigits(db);
+    const typeWord = dictionaryWords(DictionaryTypeCode.LedgerType, request.language);
     const bills = await requestedBills(db, request);
     for await (const { bill, rows } of linesOfBills(db, request.customerId, bills))
       for (const line of rows)
@@ -105,7 +106,7 @@ export const billDetailExportSource: TableExportSource = {
           bill.billNo,
           bill.periodLabel,
           line.createdAt,
-          dictionaryLabel(DictionaryTypeCode.LedgerType, line.entryType, request.language),
+          typeWord(line.entryType),
           line.currencyCode,
           decimal(line.amount, line.currencyCode),
           line.customerOrderNo,

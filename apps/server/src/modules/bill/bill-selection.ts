@@ -1,12 +1,9 @@
 import type { Bill, BillQuerySchema } from '@portal/contracts/bill';
 import { ApiCode } from '@portal/contracts/envelope';
-import type { Language } from '@portal/contracts/languages';
-import type { DictionaryTypeCode } from '@portal/contracts/reference';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ExportRequest } from '../export/export-source.ts';
-import { DICTIONARIES } from '../reference/dictionaries.ts';
 import { billListFilter } from './bill.service.ts';
 import * as repo from './bill.repository.ts';
 
@@ -16,11 +13,6 @@ import * as repo from './bill.repository.ts';
 const CHUNK = 1000;
 /** Most bills one list export takes (a customer has one a month: centuries of them). */
 const MAX_BILLS = 10_000;
-
-/** A dictionary value's label in a language (the value itself when the dictionary lacks it). */
-export function dictionaryLabel(type: DictionaryTypeCode, value: string, language: Language): string {
-  return DICTIONARIES[type].find((entry) => entry.value === value)?.labels[language] ?? value;
-}
 
 type BillFilter = z.output<typeof BillQuerySchema>;
 
@@ -45,7 +37,7 @@ export async function* linesOfBills(db: Db, customerId: string, bills: readonly 
   for (const bill of bills) {
     for (let offset = 0; ; offset += CHUNK) {
       const rows = await repo.billLines(db, customerId, [bill.id], { offset, limit: CHUNK });
-      if (rows.length > 0) yield { bill, rows: rows.map(repo.toLedgerRow) };
+      if (rows.length > 0) yield { bill, rows };
       if (rows.length < CHUNK) break;
     }
   }

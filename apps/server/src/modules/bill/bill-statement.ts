@@ -5,11 +5,11 @@ import { DictionaryTypeCode } from '@portal/contracts/reference';
 import type { Writable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import type { Db } from '../../db/database.ts';
-import type { DocumentExportSource } from '../export/export-source.ts';
+import { dictionaryWords, type DocumentExportSource } from '../export/export-source.ts';
 import { localDateTimeText } from '../export/export-writers.ts';
 import { labelFonts } from '../label/label-renderer.ts';
 import { localDatePlusDays } from './bill-period.ts';
-import { dictionaryLabel, linesOfBills, requestedBills } from './bill-selection.ts';
+import { linesOfBills, requestedBills } from './bill-selection.ts';
 import * as repo from './bill.repository.ts';
 
 /**
@@ -256,6 +256,8 @@ interface StatementContext {
 async function writeStatement(context: StatementContext, bill: Bill) {
   const { db, doc, request, money, customer, offset } = context;
   const c = CAPTIONS[request.language];
+  const statusWord = dictionaryWords(DictionaryTypeCode.BillStatus, request.language);
+  const typeWord = dictionaryWords(DictionaryTypeCode.LedgerType, request.language);
   const width = PAGE.width - 2 * PAGE.margin;
   doc.addPage();
   doc.font('bold').fontSize(16).text(`${c.title}  ${bill.billNo}`, PAGE.margin, PAGE.margin);
@@ -267,7 +269,7 @@ async function writeStatement(context: StatementContext, bill: Bill) {
     [c.period, `${bill.periodLabel}  (${first} – ${last})`],
     [c.issued, localDatePlusDays(offset, new Date(bill.issuedAt), 0)],
     [c.due, bill.dueDate],
-    [c.status, dictionaryLabel(DictionaryTypeCode.BillStatus, bill.status, request.language)],
+    [c.status, statusWord(bill.status)],
     [c.orders, String(bill.orderCount)],
   ];
   doc.fontSize(10);
@@ -313,7 +315,7 @@ async function writeStatement(context: StatementContext, bill: Bill) {
       a.entry_type.localeCompare(b.entry_type),
   ))
     subtotals.row([
-      dictionaryLabel(DictionaryTypeCode.LedgerType, s.entry_type, request.language),
+      typeWord(s.entry_type),
       s.currency_code,
       String(Number(s.count)),
       money(-Number(s.amount), s.currency_code),
@@ -333,7 +335,7 @@ async function writeStatement(context: StatementContext, bill: Bill) {
     for (const line of rows)
       lines.row([
         localDateTimeText(line.createdAt),
-        dictionaryLabel(DictionaryTypeCode.LedgerType, line.entryType, request.language),
+        typeWord(line.entryType),
         [line.customerOrderNo, line.waybillNo].filter(Boolean).join(' / '),
         printable(line.referenceNo),
         money(line.amount, line.currencyCode),

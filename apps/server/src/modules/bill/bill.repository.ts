@@ -1,9 +1,9 @@
 import { BILLED_ENTRY_TYPES, type Bill, type BillStatus, type CurrencyAmount } from '@portal/contracts/bill';
 import type { LedgerRow } from '@portal/contracts/consumption-flow';
-import type { LedgerEntryType } from '@portal/contracts/wallet';
 import type { Transaction } from 'kysely';
 import { isPostgres, type Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import { rowsQuery, toLedgerRow } from '../consumption-flow/consumption-flow.repository.ts';
 
 /**
  * All SQL of bills. Every customer-facing query takes the customer id and filters by it here, so another
@@ -143,77 +143,23 @@ export function billWriteOffs(db: Executor, customerId: string, billId: string) 
 }
 
 /**
- * Ledger rows with what they relate to (order numbers, recharge and bill numbers), mapped by `toLedgerRow`.
- * The consumption flow reads the same shape: the two are meant to share this one mapping.
+ * A bill's lines as the consumption flow shows ledger rows, oldest first (the index on (bill_id,
+ * created_at) serves it).
  */
-export function ledgerRowsQuery(db: Executor, customerId: string) {
-  return db
-    .selectFrom('ledger_entries as le')
-    .leftJoin('orders as o', 'o.id', 'le.order_id')
-    .leftJoin('recharges as r', 'r.id', 'le.recharge_id')
-    .leftJoin('bills as b', 'b.id', 'le.bill_id')
-    .select([
-      'le.id',
-      'le.entry_no',
-      'le.entry_type',
-      'le.currency_code',
-      'le.amount',
-      'le.held_change',
-      'le.balance_after',
-      'le.order_id',
-      'o.customer_order_no',
-      'o.waybill_no',
-      'le.recharge_id',
-      'r.recharge_no',
-      'le.bill_id',
-      'b.bill_no',
-      'b.period_label',
-      'le.reference_no',
-      'le.remark',
-      'le.created_at',
-    ])
-    .where('le.customer_id', '=', customerId);
-}
-
-export type LedgerRowRecord = Awaited<ReturnType<ReturnType<typeof ledgerRowsQuery>['execute']>>[number];
-
-export function toLedgerRow(row: LedgerRowRecord): LedgerRow {
-  return {
-    id: row.id,
-    entryNo: Number(row.entry_no),
-    entryType: row.entry_type as LedgerEntryType,
-    currencyCode: row.currency_code,
-    amount: Number(row.amount),
-    heldChange: Number(row.held_change),
-    balanceAfter: Number(row.balance_after),
-    orderId: row.order_id,
-    customerOrderNo: row.customer_order_no ?? null,
-    waybillNo: row.waybill_no ?? null,
-    rechargeId: row.recharge_id,
-    rechargeNo: row.recharge_no ?? null,
-    billId: row.bill_id,
-    billNo: row.bill_no ?? null,
-    referenceNo: row.reference_no,
-    remark: row.remark,
-    createdAt: row.created_at,
-  };
-}
-
-/** A bill's lines, oldest first (the index on (bill_id, created_at) serves it). */
-export function billLines(
+export async function billLines(
   db: Executor,
   customerId: string,
   billIds: readonly string[],
   page?: { offset: number; limit: number },
-) {
-  let query = ledgerRowsQuery(db, customerId)
-    .where('le.bill_id', 'in', billIds)
-    .orderBy('le.bill_id')
-    .orderBy('le.created_at')
-    .orderBy('le.currency_code')
-    .orderBy('le.entry_no');
+): Promise<LedgerRow[]> {
+  let query = rowsQuery(db, customerId)
+    .where('ledger_entries.bill_id', 'in', billIds)
+    .orderBy('ledger_entries.bill_id')
+    .orderBy('ledger_entries.created_at')
+    .orderBy('ledger_entries.currency_code')
+    .orderBy('ledger_entries.entry_no');
   if (page) query = query.offset(page.offset).limit(page.limit);
-  return query.execute();
+  return (await query.execute()).map(toLedgerRow);
 }
 
 export async function countBillLines(db: Executor, customerId: string, billIds: readonly string[]) {

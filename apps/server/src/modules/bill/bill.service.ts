@@ -1,7 +1,7 @@
 import type { Bill, BillDetail, BillQuerySchema, BillLinesQuerySchema } from '@portal/contracts/bill';
 import type { LedgerRow } from '@portal/contracts/consumption-flow';
 import { ApiCode } from '@portal/contracts/envelope';
-import { fallbackCurrencyDisplay, formatMinorAmount } from '@portal/contracts/money';
+import { formatMinorAmount } from '@portal/contracts/money';
 import type { LedgerEntryType } from '@portal/contracts/wallet';
 import type { z } from 'zod';
 import type { BillsConfig } from '../../config.ts';
@@ -12,6 +12,7 @@ import { issueBills, type IssueResult } from './bill-issue.ts';
 import { monthRange, parsePeriodLabel } from './bill-period.ts';
 import './bill.messages.ts';
 import * as repo from './bill.repository.ts';
+import { currencyDisplay } from '../wallet/ledger.ts';
 import { recordWriteOff } from './write-off.ts';
 
 /**
@@ -97,7 +98,7 @@ export async function queryBillLines(
       limit: query.pageSize,
     }),
   ]);
-  return { list: rows.map(repo.toLedgerRow), total };
+  return { list: rows, total };
 }
 
 /**
@@ -167,15 +168,4 @@ export async function writeOffByStaff(
   });
   const [answer] = await repo.withAmounts(db, [(await repo.findBillByNo(db, billNo))!]);
   return answer!;
-}
-
-async function currencyDisplay(db: Parameters<typeof repo.findBill>[0], currencyCode: string) {
-  const currency = await db
-    .selectFrom('currencies')
-    .select(['symbol', 'minor_units'])
-    .where('code', '=', currencyCode)
-    .executeTakeFirst();
-  return currency
-    ? { symbol: currency.symbol, minorUnits: Number(currency.minor_units) }
-    : fallbackCurrencyDisplay(currencyCode);
 }

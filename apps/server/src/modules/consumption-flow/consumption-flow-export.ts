@@ -1,10 +1,14 @@
 import type { LedgerFilter } from '@portal/contracts/consumption-flow';
-import type { Language, LocalizedText } from '@portal/contracts/languages';
 import { DictionaryTypeCode } from '@portal/contracts/reference';
 import type { Db } from '../../db/database.ts';
-import type { ExportColumn, ExportRequest, TableExportSource } from '../export/export-source.ts';
-import { currencyDigits } from '../order/order-export.ts';
-import { DICTIONARIES } from '../reference/dictionaries.ts';
+import {
+  currencyDigits,
+  dictionaryWords,
+  text,
+  type ExportColumn,
+  type ExportRequest,
+  type TableExportSource,
+} from '../export/export-source.ts';
 import * as repo from './consumption-flow.repository.ts';
 import { countLedger, entryMatch } from './consumption-flow.service.ts';
 
@@ -19,18 +23,6 @@ const CHUNK = 1000;
 const NO_FILTER: LedgerFilter = { number: null };
 /** Ids per statement when exporting a selection. */
 const ID_CHUNK = 500;
-
-export const text = (zhCN: string, enUS: string, zhTW: string): LocalizedText => ({
-  'zh-CN': zhCN,
-  'en-US': enUS,
-  'zh-TW': zhTW,
-});
-
-/** A dictionary's value → its label in `language` (the value itself when unknown). */
-export function dictionaryWords(type: DictionaryTypeCode, language: Language) {
-  const labels = new Map(DICTIONARIES[type].map((entry) => [entry.value, entry.labels[language]]));
-  return (value: string) => labels.get(value) ?? value;
-}
 
 const LEDGER_COLUMNS: readonly ExportColumn[] = [
   { key: 'createdAt', header: text('时间', 'Time', '時間'), type: 'datetime', width: 24 },

@@ -1,3 +1,4 @@
+import type { LedgerRow } from '@portal/contracts/consumption-flow';
 import type { LedgerEntryType } from '@portal/contracts/wallet';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database.ts';
@@ -398,8 +399,11 @@ export async function timeSpan(
   return { oldest: Math.min(...times), newest: Math.max(...times) };
 }
 
-/** A row as the list shows it: the ledger row with its order's, recharge's and bill's numbers. */
-function rowsQuery(db: Db, customerId: string) {
+/**
+ * A row as the list shows it: the ledger row with its order's, recharge's and bill's numbers (each join
+ * kept to the customer), mapped to the contract's LedgerRow by `toLedgerRow`. Bill lines read it too.
+ */
+export function rowsQuery(db: Db, customerId: string) {
   return db
     .selectFrom('ledger_entries')
     .leftJoin('orders', (join) =>
@@ -441,6 +445,28 @@ function rowsQuery(db: Db, customerId: string) {
     .where('ledger_entries.customer_id', '=', customerId);
 }
 export type FlowRow = Awaited<ReturnType<ReturnType<typeof rowsQuery>['execute']>>[number];
+
+export function toLedgerRow(row: FlowRow): LedgerRow {
+  return {
+    id: row.id,
+    entryNo: Number(row.entry_no),
+    entryType: row.entry_type as LedgerEntryType,
+    currencyCode: row.currency_code,
+    amount: Number(row.amount),
+    heldChange: Number(row.held_change),
+    balanceAfter: Number(row.balance_after),
+    orderId: row.order_id,
+    customerOrderNo: row.customer_order_no,
+    waybillNo: row.waybill_no,
+    rechargeId: row.recharge_id,
+    rechargeNo: row.recharge_no,
+    billId: row.bill_id,
+    billNo: row.bill_no,
+    referenceNo: row.reference_no,
+    remark: row.remark,
+    createdAt: row.created_at,
+  };
+}
 
 /** The rows of the given entry_no ranges (inclusive), one range scan per currency; unordered. */
 export async function rowsInRanges(

@@ -12,6 +12,7 @@ import type { AuthContext } from '../../plugins/authenticate.ts';
 import { utcText } from '../order/order-filter.ts';
 import { HOME_CURRENCY } from '../wallet/wallet.service.ts';
 import * as repo from './consumption-flow.repository.ts';
+import { toLedgerRow } from './consumption-flow.repository.ts';
 
 /**
  * The consumption flow: the customer's ledger read page by page, its per-currency summary and one row's
@@ -348,28 +349,6 @@ export async function queryLedger(
           : await searchedPageKeys(db, customerId, match, total, offset, query.pageSize, windowRows);
   const rows = sortedByKey(await repo.rowsAt(db, customerId, keys));
   return { list: rows.map(toLedgerRow), total };
-}
-
-export function toLedgerRow(row: repo.FlowRow): LedgerRow {
-  return {
-    id: row.id,
-    entryNo: Number(row.entry_no),
-    entryType: row.entry_type as LedgerEntryType,
-    currencyCode: row.currency_code,
-    amount: Number(row.amount),
-    heldChange: Number(row.held_change),
-    balanceAfter: Number(row.balance_after),
-    orderId: row.order_id,
-    customerOrderNo: row.customer_order_no,
-    waybillNo: row.waybill_no,
-    rechargeId: row.recharge_id,
-    rechargeNo: row.recharge_no,
-    billId: row.bill_id,
-    billNo: row.bill_no,
-    referenceNo: row.reference_no,
-    remark: row.remark,
-    createdAt: row.created_at,
-  };
 }
 
 /**

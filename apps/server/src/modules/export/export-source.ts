@@ -4,8 +4,10 @@ import type { BillQueryInput } from '@portal/contracts/bill';
 import type { LedgerFilter } from '@portal/contracts/consumption-flow';
 import type { LabelSize, OrderFilter } from '@portal/contracts/order-list';
 import type { RechargeQueryInput } from '@portal/contracts/recharge';
+import type { DictionaryTypeCode } from '@portal/contracts/reference';
 import type { Writable } from 'node:stream';
 import type { Db } from '../../db/database.ts';
+import { DICTIONARIES } from '../reference/dictionaries.ts';
 
 /**
  * What an export task exports (issue 10). The task runner's export handler (modules/export) knows formats,
@@ -74,3 +76,29 @@ export interface DocumentExportSource {
 }
 
 export type ExportSource = TableExportSource | DocumentExportSource;
+
+/** A header or title in the three languages. */
+export const text = (zhCN: string, enUS: string, zhTW: string): LocalizedText => ({
+  'zh-CN': zhCN,
+  'en-US': enUS,
+  'zh-TW': zhTW,
+});
+
+/** A dictionary's value → its label in `language` (the value itself when unknown), as the web shows it. */
+export function dictionaryWords(type: DictionaryTypeCode, language: Language) {
+  const labels = new Map(DICTIONARIES[type].map((entry) => [entry.value, entry.labels[language]]));
+  return (value: string) => labels.get(value) ?? value;
+}
+
+/**
+ * Minor units as a decimal amount of the currency (2 digits unless the currency says otherwise): amounts
+ * a spreadsheet can add up, next to a currency column.
+ */
+export async function currencyDigits(db: Db) {
+  const rows = await db.selectFrom('currencies').select(['code', 'minor_units']).execute();
+  const digits = new Map(rows.map((row) => [row.code, Number(row.minor_units)]));
+  return (amount: number, currencyCode: string) => {
+    const places = digits.get(currencyCode) ?? 2;
+    return Number((amount / 10 ** places).toFixed(places));
+  };
+}

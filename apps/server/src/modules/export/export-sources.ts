@@ -1,6 +1,6 @@
 import type { ExportKind } from '@portal/contracts/export-task';
 import { ledgerExportSource } from '../consumption-flow/consumption-flow-export.ts';
-import { rechargesExportSource } from '../consumption-flow/recharge-export.ts';
+import { rechargesExportSource } from '../recharge/recharge-export.ts';
 import { billDetailExportSource, billsExportSource } from '../bill/bill-export.ts';
 import { labelExportSource } from '../label/label-export-source.ts';
 import { endDataExportSource, ordersExportSource } from '../order/order-export.ts';
@@ -8,7 +8,7 @@ import type { ExportSource } from './export-source.ts';
 
 /**
  * Every export kind's source, one per kind of EXPORT_KINDS. The order list module gives `orders` and
- * `endData`; the label module gives `labels`; the consumption flow gives `ledger` and `recharges`; the bill
+ * `endData`; the label module gives `labels`; the consumption flow gives `ledger`, the recharge module `recharges`; the bill
  * module `bills` and `billDetail` (xlsx lines, pdf statements).
  */
 export const EXPORT_SOURCES: Partial<Record<ExportKind, ExportSource>> = {

@@ -1,12 +1,12 @@
-import { PostgresAdapter, type Insertable, type Selectable, type Updateable } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import { isPostgres, type Db } from '../../db/database.ts';
 import type { ExportTasksTable } from '../../db/schema.ts';
 
 export type ExportTaskRow = Selectable<ExportTasksTable>;
 
 /** Serialises one customer's task creation (the busy limit) on PostgreSQL; SQLite writes one at a time. */
 export async function lockCustomerExports(db: Db, customerId: string) {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+  if (!isPostgres(db)) return;
   await db.selectFrom('customers').select('id').where('id', '=', customerId).forUpdate().execute();
 }
 

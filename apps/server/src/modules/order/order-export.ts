@@ -1,9 +1,16 @@
-import type { Language, LocalizedText } from '@portal/contracts/languages';
+import type { Language } from '@portal/contracts/languages';
 import { gramsToKg } from '@portal/contracts/quantity';
 import type { Db } from '../../db/database.ts';
 import { translate } from '../../lib/messages.ts';
 import { localize } from '../application/application.service.ts';
-import type { ExportCell, ExportColumn, ExportRequest, TableExportSource } from '../export/export-source.ts';
+import {
+  currencyDigits,
+  text,
+  type ExportCell,
+  type ExportColumn,
+  type ExportRequest,
+  type TableExportSource,
+} from '../export/export-source.ts';
 import { filteredOrders } from './order-filter.ts';
 import * as repo from './order-list.repository.ts';
 import { chargeOfRow } from './order-list.service.ts';
@@ -18,12 +25,6 @@ import { statusMessageKey } from './order.messages.ts';
 const CHUNK = 1000;
 /** Ids per statement when exporting a selection (well under both engines' parameter limits). */
 const ID_CHUNK = 500;
-
-const text = (zhCN: string, enUS: string, zhTW: string): LocalizedText => ({
-  'zh-CN': zhCN,
-  'en-US': enUS,
-  'zh-TW': zhTW,
-});
 
 /** The rows an export request names: the selection (the customer's own only), else the filter. */
 function requested(db: Db, request: ExportRequest) {
@@ -69,16 +70,6 @@ async function* requestedRows(db: Db, request: ExportRequest, onlyWithLastMile: 
   }
   const unique = [...new Set(request.ids)];
   for (let i = 0; i < unique.length; i += ID_CHUNK) yield* pages(unique.slice(i, i + ID_CHUNK));
-}
-
-/** Minor units as a decimal amount of the currency (2 digits unless the currency says otherwise). */
-export async function currencyDigits(db: Db) {
-  const rows = await db.selectFrom('currencies').select(['code', 'minor_units']).execute();
-  const digits = new Map(rows.map((row) => [row.code, Number(row.minor_units)]));
-  return (amount: number, currencyCode: string) => {
-    const places = digits.get(currencyCode) ?? 2;
-    return Number((amount / 10 ** places).toFixed(places));
-  };
 }
 
 const kgOrNull = (grams: number | null) => (grams === null ? null : gramsToKg(grams));

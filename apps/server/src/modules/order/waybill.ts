@@ -1,5 +1,5 @@
-import { PostgresAdapter, sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import { sql } from 'kysely';
+import { isPostgres, type Db } from '../../db/database.ts';
 
 /**
  * Waybill numbers: `PS` + a 10-digit serial + 2 check digits, e.g. `PS000000012361`.
@@ -70,7 +70,7 @@ export function isValidWaybillNo(text: string): boolean {
  * write transaction at a time, so the increment and its rollback are safe, and no gap is left.
  */
 export async function nextWaybillSerial(trx: Db): Promise<number> {
-  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+  if (isPostgres(trx)) {
     const { rows } = await sql<{ value: number }>`select nextval('waybill_no_seq') as value`.execute(trx);
     return Number(rows[0]!.value);
   }

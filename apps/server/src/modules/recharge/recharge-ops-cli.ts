@@ -1,10 +1,10 @@
 import { createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type { Language } from '@portal/contracts/languages';
-import { fallbackCurrencyDisplay, formatMinorAmount } from '@portal/contracts/money';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { translate } from '../../lib/messages.ts';
+import { terminalMoney as money } from '../../lib/terminal-money.ts';
 import type { FileStorage } from '../../lib/storage/index.ts';
 import * as ops from './recharge-ops.ts';
 
@@ -47,9 +47,6 @@ export interface RechargeCliCommand {
   body: (flags: RechargeCliFlags) => Record<string, unknown>;
   run: (context: Context, input: never) => Promise<{ text: string; json: unknown }>;
 }
-
-const money = (amount: number, currencyCode: string) =>
-  formatMinorAmount(amount, fallbackCurrencyDisplay(currencyCode));
 
 const line = (r: ops.OpsRecharge) =>
   [

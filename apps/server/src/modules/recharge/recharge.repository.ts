@@ -1,7 +1,7 @@
 import type { RechargeChannel, RechargeStatus } from '@portal/contracts/recharge';
-import type { Insertable, Selectable } from 'kysely';
+import type { Expression, ExpressionBuilder, Insertable, Selectable, SqlBool } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { PaymentNotificationsTable, RechargesTable } from '../../db/schema.ts';
+import type { Database, PaymentNotificationsTable, RechargesTable } from '../../db/schema.ts';
 import { isPlainId, newId, nowIso } from '../../lib/ids.ts';
 import { utcText } from '../order/order-filter.ts';
 
@@ -46,18 +46,26 @@ export interface RechargeFilter {
   createdTo?: string | null;
 }
 
-function filtered(db: Db, customerId: string, filter: RechargeFilter) {
-  let query = db.selectFrom('recharges as r').where('r.customer_id', '=', customerId);
-  if (filter.status) query = query.where('r.status', '=', filter.status);
-  if (filter.channel) query = query.where('r.channel', '=', filter.channel);
-  if (filter.currencyCode) query = query.where('r.currency_code', '=', filter.currencyCode);
-  // A number no recharge can have matches nothing (and never reaches the database as a NUL).
-  if (filter.rechargeNo)
-    query = query.where('r.recharge_no', '=', isRechargeNoShape(filter.rechargeNo) ? filter.rechargeNo : '');
-  // Instants in any offset, compared as the stored UTC text; createdTo exclusive (as the export and orders).
-  if (filter.createdFrom) query = query.where('r.created_at', '>=', utcText(filter.createdFrom));
-  if (filter.createdTo) query = query.where('r.created_at', '<', utcText(filter.createdTo));
-  return query;
+/**
+ * The recharge list's filter as one condition scoped to the customer; the list and the `recharges`
+ * export (recharge-export.ts) both use it, so an export holds what the list shows. `createdFrom` is
+ * inclusive, `createdTo` exclusive, both instants compared in UTC.
+ */
+export function rechargeFilterCondition(customerId: string, filter: RechargeFilter) {
+  return (eb: ExpressionBuilder<Database, 'recharges'>): Expression<SqlBool> => {
+    const conditions: Expression<SqlBool>[] = [eb('recharges.customer_id', '=', customerId)];
+    if (filter.status) conditions.push(eb('recharges.status', '=', filter.status));
+    if (filter.channel) conditions.push(eb('recharges.channel', '=', filter.channel));
+    if (filter.currencyCode) conditions.push(eb('recharges.currency_code', '=', filter.currencyCode));
+    // A number no recharge can have matches nothing (and never reaches the database as a NUL).
+    if (filter.rechargeNo)
+      conditions.push(
+        eb('recharges.recharge_no', '=', isRechargeNoShape(filter.rechargeNo) ? filter.rechargeNo : ''),
+      );
+    if (filter.createdFrom) conditions.push(eb('recharges.created_at', '>=', utcText(filter.createdFrom)));
+    if (filter.createdTo) conditions.push(eb('recharges.created_at', '<', utcText(filter.createdTo)));
+    return eb.and(conditions);
+  };
 }
 
 /** One page of the customer's recharges, newest first, with the count and the paid totals of the filter. */
@@ -67,23 +75,23 @@ export async function listRecharges(
   filter: RechargeFilter,
   page: { pageIndex: number; pageSize: number },
 ) {
-  const base = filtered(db, customerId, filter);
+  const base = db.selectFrom('recharges').where(rechargeFilterCondition(customerId, filter));
   const [rows, count, paid] = await Promise.all([
     base
-      .leftJoin('users as u', 'u.id', 'r.created_by')
-      .selectAll('r')
+      .leftJoin('users as u', 'u.id', 'recharges.created_by')
+      .selectAll('recharges')
       .select('u.display_name as created_by_name')
-      .orderBy('r.created_at', 'desc')
-      .orderBy('r.id', 'desc')
+      .orderBy('recharges.created_at', 'desc')
+      .orderBy('recharges.id', 'desc')
       .limit(page.pageSize)
       .offset((page.pageIndex - 1) * page.pageSize)
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
     base
-      .where('r.status', '=', 'paid')
-      .select(['r.currency_code', (eb) => eb.fn.sum<number>('r.amount').as('amount')])
-      .groupBy('r.currency_code')
-      .orderBy('r.currency_code')
+      .where('recharges.status', '=', 'paid')
+      .select(['recharges.currency_code', (eb) => eb.fn.sum<number>('recharges.amount').as('amount')])
+      .groupBy('recharges.currency_code')
+      .orderBy('recharges.currency_code')
       .execute(),
   ]);
   return {

@@ -1,5 +1,5 @@
 import { ApiCode } from '@portal/contracts/envelope';
-import { fallbackCurrencyDisplay, formatMinorAmount } from '@portal/contracts/money';
+import { fallbackCurrencyDisplay, formatMinorAmount, type CurrencyDisplay } from '@portal/contracts/money';
 import { MAX_AMOUNT_MINOR } from '@portal/contracts/quantity';
 import { LEDGER_ENTRY_TYPES, type InsufficientBalance, type LedgerEntryType } from '@portal/contracts/wallet';
 import { sql, type Transaction } from 'kysely';
@@ -233,16 +233,21 @@ async function refusal(trx: Executor, entry: LedgerEntryInput): Promise<Error> {
   return insufficientBalance(trx, entry.currencyCode, -entry.amount, available);
 }
 
-/** Body code 409 whose message names the shortfall in the currency ("余额不足，还差 ¥12.34，请先充值"). */
-async function insufficientBalance(trx: Executor, currencyCode: string, required: number, available: number) {
-  const currency = await trx
+/** How a message writes amounts of the currency: its symbol and digits, the fallback when it has no row. */
+export async function currencyDisplay(db: Executor, currencyCode: string): Promise<CurrencyDisplay> {
+  const currency = await db
     .selectFrom('currencies')
     .select(['symbol', 'minor_units'])
     .where('code', '=', currencyCode)
     .executeTakeFirst();
-  const display = currency
-    ? { symbol: currency.symbol, minorUnits: currency.minor_units }
+  return currency
+    ? { symbol: currency.symbol, minorUnits: Number(currency.minor_units) }
     : fallbackCurrencyDisplay(currencyCode);
+}
+
+/** Body code 409 whose message names the shortfall in the currency ("余额不足，还差 ¥12.34，请先充值"). */
+async function insufficientBalance(trx: Executor, currencyCode: string, required: number, available: number) {
+  const display = await currencyDisplay(trx, currencyCode);
   // Another transaction may have freed money between the refused UPDATE and this read; still at least 1.
   const shortfall = Math.max(1, required - available);
   const data: InsufficientBalance = {

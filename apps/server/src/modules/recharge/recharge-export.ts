@@ -4,10 +4,14 @@ import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { isPlainId } from '../../lib/ids.ts';
-import type { ExportColumn, TableExportSource } from '../export/export-source.ts';
-import { currencyDigits } from '../order/order-export.ts';
-import { utcText } from '../order/order-filter.ts';
-import { dictionaryWords, text } from './consumption-flow-export.ts';
+import {
+  currencyDigits,
+  dictionaryWords,
+  text,
+  type ExportColumn,
+  type TableExportSource,
+} from '../export/export-source.ts';
+import { rechargeFilterCondition } from './recharge.repository.ts';
 
 /**
  * The export source of the recharge records (`recharges`): the customer's recharges under
@@ -19,24 +23,11 @@ import { dictionaryWords, text } from './consumption-flow-export.ts';
 const CHUNK = 1000;
 const ID_CHUNK = 500;
 
-type RechargesEb = ExpressionBuilder<Database, 'recharges'>;
-
-/** The filter (as the create call parsed it) as one condition, scoped to the customer. */
+/** The selected ids (the customer's own only), else the list's filter, as one condition. */
 function rechargeCondition(customerId: string, filter: RechargeQueryInput, ids: readonly string[] | null) {
-  return (eb: RechargesEb): Expression<SqlBool> => {
-    const conditions: Expression<SqlBool>[] = [eb('recharges.customer_id', '=', customerId)];
-    if (ids) {
-      conditions.push(eb('recharges.id', 'in', [...ids]));
-      return eb.and(conditions);
-    }
-    if (filter.status) conditions.push(eb('recharges.status', '=', filter.status));
-    if (filter.channel) conditions.push(eb('recharges.channel', '=', filter.channel));
-    if (filter.currencyCode) conditions.push(eb('recharges.currency_code', '=', filter.currencyCode));
-    if (filter.rechargeNo) conditions.push(eb('recharges.recharge_no', '=', filter.rechargeNo));
-    if (filter.createdFrom) conditions.push(eb('recharges.created_at', '>=', utcText(filter.createdFrom)));
-    if (filter.createdTo) conditions.push(eb('recharges.created_at', '<', utcText(filter.createdTo)));
-    return eb.and(conditions);
-  };
+  if (!ids) return rechargeFilterCondition(customerId, filter);
+  return (eb: ExpressionBuilder<Database, 'recharges'>): Expression<SqlBool> =>
+    eb.and([eb('recharges.customer_id', '=', customerId), eb('recharges.id', 'in', [...ids])]);
 }
 
 const RECHARGE_COLUMNS: readonly ExportColumn[] = [
@@ -69,6 +60,15 @@ function rechargeRows(db: Db, customerId: string, filter: RechargeQueryInput, id
     .where(rechargeCondition(customerId, filter, ids));
 }
 
+/** A selection's plain ids ID_CHUNK at a time (none when no id is plain); without one, the filter once (null). */
+function idChunks(ids: readonly string[] | null | undefined): (readonly string[] | null)[] {
+  if (!ids) return [null];
+  const plain = [...new Set(ids)].filter(isPlainId);
+  const chunks: string[][] = [];
+  for (let i = 0; i < plain.length; i += ID_CHUNK) chunks.push(plain.slice(i, i + ID_CHUNK));
+  return chunks;
+}
+
 /** The requested recharges newest first, CHUNK at a time (a selection: ID_CHUNK ids at a time). */
 async function* requestedChunks(
   db: Db,
@@ -76,12 +76,7 @@ async function* requestedChunks(
   filter: RechargeQueryInput,
   ids: readonly string[] | null,
 ) {
-  const idChunks: (readonly string[] | null)[] = [];
-  if (ids) {
-    const plain = [...new Set(ids)].filter(isPlainId);
-    for (let i = 0; i < plain.length; i += ID_CHUNK) idChunks.push(plain.slice(i, i + ID_CHUNK));
-  } else idChunks.push(null);
-  for (const chunk of idChunks) {
+  for (const chunk of idChunks(ids)) {
     let last: { created_at: string; id: string } | null = null;
     for (;;) {
       let query = rechargeRows(db, customerId, filter, chunk);
@@ -110,13 +105,7 @@ export const rechargesExportSource: TableExportSource = {
   async count(db, request) {
     let total = 0;
     const filter = request.rechargeFilter ?? {};
-    const ids = request.ids ? [...new Set(request.ids)].filter(isPlainId) : null;
-    const chunks = ids
-      ? Array.from({ length: Math.ceil(ids.length / ID_CHUNK) }, (_, i) =>
-          ids.slice(i * ID_CHUNK, (i + 1) * ID_CHUNK),
-        )
-      : [null];
-    for (const chunk of chunks) {
+    for (const chunk of idChunks(request.ids)) {
       const row = await db
         .selectFrom('recharges')
         .select((eb) => eb.fn.countAll<number>().as('count'))
