@@ -35,6 +35,18 @@ export const paymentsPlugin = fp(
       tokenSecret: app.tokenSecret,
     });
     app.decorate('payments', payments);
+    // The sandbox lets any payer approve their own payment: right for the demo and tests, a gift of free
+    // credit in production. Say so loudly when the portal is published under a real address.
+    const sandboxChannels = (['alipay', 'wechat'] as const).filter(
+      (channel) => app.config.payments[channel].provider === 'sandbox',
+    );
+    const { hostname } = new URL(app.config.payments.publicBaseUrl);
+    if (sandboxChannels.length > 0 && !['localhost', '127.0.0.1', '::1', '[::1]'].includes(hostname))
+      app.log.warn(
+        { channels: sandboxChannels, publicBaseUrl: app.config.payments.publicBaseUrl },
+        'payments: these channels use the SANDBOX provider, where any payer can approve their own top-up; ' +
+          'set PAYMENT_ALIPAY_PROVIDER / PAYMENT_WECHAT_PROVIDER and their keys before taking real customers',
+      );
     const notify: TaskHandler<SandboxNotification> = {
       async run({ payload }) {
         const sandbox = app.payments.sandbox;
