@@ -63,9 +63,9 @@ describe('route guards', () => {
 
   test('public pages of later issues are not placeholders: they show 404 without asking to sign in', async () => {
     const page = await newPage(browser, { baseUrl: server.baseUrl });
-    await page.goto('/topUp');
+    await page.goto('/customer');
     await page.getByText('抱歉，您访问的页面不存在。').waitFor();
-    expect(new URL(page.url()).pathname).toBe('/topUp');
+    expect(new URL(page.url()).pathname).toBe('/customer');
     await page.context().close();
   });
 
