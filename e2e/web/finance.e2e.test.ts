@@ -339,6 +339,8 @@ describe('invoice title', () => {
     await page.locator('[data-testid=invoice-title-discard]').click();
     await page.locator('[data-testid=discard-changes]').click();
     expect(await field('bankName').inputValue()).toBe('');
+    // The question fades out over a few hundred ms; axe would read its half-transparent colours.
+    await page.locator('.ant-modal-confirm').waitFor({ state: 'hidden' });
     expect(await seriousViolations(page)).toEqual([]);
     await page.context().close();
   });
