@@ -16,6 +16,7 @@ import * as orderList from './2026-11-26-085-order-list.ts';
 import * as tasksAndFiles from './2026-11-26-095-tasks-and-files.ts';
 import * as settlement from './2026-11-27-100-settlement.ts';
 import * as consumptionFlow from './2026-11-27-110-consumption-flow.ts';
+import * as rechargeCreditedOnce from './2026-11-27-120-recharge-credited-once.ts';
 
 /** Every migration, in order. Names sort by date; a new migration gets a new, later name here. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-095-tasks-and-files': tasksAndFiles,
   '2026-11-27-100-settlement': settlement,
   '2026-11-27-110-consumption-flow': consumptionFlow,
+  '2026-11-27-120-recharge-credited-once': rechargeCreditedOnce,
 };
