@@ -76,3 +76,24 @@ export function useLastPageWhenPastEnd(
       setPage(Math.max(1, Math.ceil(answer.total / pageSize)));
   }, [answer, page, pageSize, setPage]);
 }
+
+/**
+ * The same for a list whose page lives in the URL: once a settled answer (not placeholder data) has no
+ * rows and the page is past the last, `goToPage(last)` — which should replace the history entry.
+ */
+export function useUrlPageWithinTotal(
+  list: { data: { list: readonly unknown[]; total: number } | undefined; isPlaceholderData: boolean },
+  page: number,
+  pageSize: number,
+  goToPage: (page: number) => void,
+) {
+  const total = list.data?.total ?? 0;
+  const lastPage = Math.max(1, Math.ceil(total / pageSize));
+  const isPastEnd =
+    list.data !== undefined && !list.isPlaceholderData && list.data.list.length === 0 && page > lastPage;
+  useEffect(() => {
+    if (isPastEnd) goToPage(lastPage);
+    // `goToPage` is a new function on every render; the flag and the last page say when to move.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [isPastEnd, lastPage]);
+}

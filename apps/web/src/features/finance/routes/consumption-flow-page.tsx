@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Card, Empty, Flex, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ExportButton } from '../../../components/export-button';
 import { ListLoadError } from '../../../components/list-load-error';
-import { listPagination } from '../../../lib/list-pagination';
+import { listPagination, useUrlPageWithinTotal } from '../../../lib/list-pagination';
 import { readPageSize } from '../../../lib/page-size';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useLedger } from '../api/query-ledger';
@@ -43,14 +43,10 @@ export default function ConsumptionFlowPage() {
   const total = list.data?.total ?? 0;
   const go = (next: LedgerSearch) => setSearchParams(ledgerSearchParams(next));
 
-  const lastPage = Math.max(1, Math.ceil(total / pageSize));
-  const isPastEnd =
-    list.data !== undefined && !list.isPlaceholderData && rows.length === 0 && search.page > lastPage;
-  useEffect(() => {
-    if (isPastEnd) setSearchParams(ledgerSearchParams({ ...search, page: lastPage }), { replace: true });
-    // `search` is derived from the URL on every render; the flag and the last page say when to move.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [isPastEnd, lastPage]);
+  // A page past the end (the last rows gone, or an old link) shows the page that now is the last.
+  useUrlPageWithinTotal(list, search.page, pageSize, (page) =>
+    setSearchParams(ledgerSearchParams({ ...search, page }), { replace: true }),
+  );
 
   const content = (() => {
     if (list.isError)

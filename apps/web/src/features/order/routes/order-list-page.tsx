@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Card, Empty, Flex, Modal, Skeleton, Tabs, Typography } from 'antd';
 import { CloseCircleOutlined, NodeIndexOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import { ListLoadError } from '../../../components/list-load-error';
 import { CREATE_ORDER_PATH } from '../../../lib/app-paths';
 import { isApiError } from '../../../lib/http/api-error';
 import { useLanguage } from '../../../lib/i18n/use-language';
-import { listPagination } from '../../../lib/list-pagination';
+import { listPagination, useUrlPageWithinTotal } from '../../../lib/list-pagination';
 import { readPageSize } from '../../../lib/page-size';
 import { uiEffects } from '../../../lib/ui-effects';
 import { useIsMobile } from '../../../lib/use-is-mobile';
@@ -74,15 +74,10 @@ export default function OrderListPage() {
 
   const go = (next: OrderListSearch) => setSearchParams(orderSearchParams(next));
 
-  // A page past the end (the last rows cancelled away, or an old link) shows the page that now is the last.
-  const lastPage = Math.max(1, Math.ceil(total / pageSize));
-  const isPastEnd =
-    list.data !== undefined && !list.isPlaceholderData && orders.length === 0 && search.page > lastPage;
-  useEffect(() => {
-    if (isPastEnd) setSearchParams(orderSearchParams({ ...search, page: lastPage }), { replace: true });
-    // `search` is derived from the URL on every render; the flag and the last page say when to move.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [isPastEnd, lastPage]);
+  // A page past the end (the last rows gone, or an old link) shows the page that now is the last.
+  useUrlPageWithinTotal(list, search.page, pageSize, (page) =>
+    setSearchParams(orderSearchParams({ ...search, page }), { replace: true }),
+  );
 
   const print = (ids: string[], key: string) => void labels.printLabels(ids, key);
 
