@@ -60,6 +60,8 @@ const EnvSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   IMPORT_MAX_CONCURRENT: z.coerce.number().int().min(1).max(1000).default(4),
   IMPORT_MAX_PER_CUSTOMER: z.coerce.number().int().min(1).max(100).default(1),
+  // Rows one batch-create sheet may hold (contracts ORDER_IMPORT_MAX_ROWS is the ceiling).
+  ORDER_IMPORT_MAX_ROWS: z.coerce.number().int().min(1).max(100_000).default(100_000),
   RESPONSE_CHECK: z.enum(['types', 'full']).default('types'),
   // Operations API (issue 10): the key the provider's staff and tools present; unset = the API is closed.
   OPERATOR_API_KEY: z.string().min(24, 'must be at least 24 characters').optional(),
@@ -163,7 +165,7 @@ export interface AppConfig {
   seedDemoOrders: boolean;
   trustProxy: boolean;
   /** Spreadsheet imports running at once: server-wide and per customer (lib/import-limiter.ts). */
-  imports: { maxConcurrent: number; maxPerCustomer: number };
+  imports: { maxConcurrent: number; maxPerCustomer: number; maxOrderRows: number };
   /** Limits that keep a stopped or frozen database from holding requests (see db/database.ts). */
   databaseTimeouts: DatabaseTimeouts;
   /** Longest a graceful shutdown may take before the process exits with code 1. */
@@ -288,7 +290,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       idleTransactionMs: e.DB_IDLE_TRANSACTION_TIMEOUT_MS,
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
-    imports: { maxConcurrent: e.IMPORT_MAX_CONCURRENT, maxPerCustomer: e.IMPORT_MAX_PER_CUSTOMER },
+    imports: {
+      maxConcurrent: e.IMPORT_MAX_CONCURRENT,
+      maxPerCustomer: e.IMPORT_MAX_PER_CUSTOMER,
+      maxOrderRows: e.ORDER_IMPORT_MAX_ROWS,
+    },
     responseCheck: e.RESPONSE_CHECK,
     operatorApiKey: e.OPERATOR_API_KEY,
     storage: storageConfig(e, dataDir),

@@ -115,6 +115,8 @@ export const OrderFilterSchema = z
       max: 100,
       label: { 'zh-CN': '关键字', 'en-US': 'Keyword', 'zh-TW': '關鍵字' },
     }),
+    /** The orders one Excel batch created (issue 12: the batch's result links here). */
+    importId: z.string().trim().min(1).max(64).nullish(),
   })
   .refine(
     (value) =>

@@ -48,6 +48,9 @@ export interface Database {
   tasks: TasksTable;
   export_tasks: ExportTasksTable;
   stored_files: StoredFilesTable;
+  order_imports: OrderImportsTable;
+  order_import_rows: OrderImportRowsTable;
+  order_import_mappings: OrderImportMappingsTable;
 }
 
 export interface AppSecretsTable {
@@ -575,6 +578,8 @@ export type OrdersTable = Prefixed<'shipper'> &
     returned_at: string | null;
     /** When the order last went into exception. */
     exception_at: string | null;
+    /** The Excel batch that created it (migration 130); null for an order made any other way. */
+    import_id: string | null;
     /** The customer's n-th order, 1, 2, … without gaps: the list's order (migration 085). */
     customer_seq: number;
     /** The consignee's name, company, phone, email and city, lowercased: what the keyword filter searches. */
@@ -707,4 +712,75 @@ export interface StoredFilesTable {
   storage_key: string;
   uploaded_by: string | null;
   created_at: string;
+}
+
+/** An Excel batch (issue 12, migration 130); see contracts `order-import.ts`. */
+export interface OrderImportsTable {
+  id: string;
+  customer_id: string;
+  created_by: string;
+  status: 'mapping' | 'ready' | 'committing' | 'committed';
+  file_name: string;
+  file_id: string | null;
+  /** JSON array of the header row's texts. */
+  headers: string;
+  /** JSON OrderSheetMapping: field → 0-based column. */
+  mapping: string;
+  mapping_id: string | null;
+  product_code: string;
+  shipper_address_id: string | null;
+  row_count: number;
+  order_count: number;
+  valid_order_count: number;
+  invalid_order_count: number;
+  excluded_order_count: number;
+  created_order_count: number;
+  error_count: number;
+  progress: number;
+  /** 1 submitted, 0 drafts; null before a commit. */
+  submit: number | null;
+  task_id: string | null;
+  /** JSON { key, params } of the last commit's failure. */
+  commit_error: string | null;
+  created_at: string;
+  updated_at: string;
+  committed_at: string | null;
+  expires_at: string;
+}
+
+/** One row of an import's sheet. */
+export interface OrderImportRowsTable {
+  import_id: string;
+  row_number: number;
+  /** JSON array of the cells as text, as uploaded. */
+  cells: string;
+  /** JSON field → text once mapped (grid edits land here); null while the import waits for a mapping. */
+  field_values: string | null;
+  customer_order_no: string | null;
+  lead_row_number: number;
+  is_lead: number;
+  state: 'valid' | 'invalid' | 'excluded' | 'created';
+  excluded: number;
+  /** JSON [{ field, key, params }]. */
+  errors: string | null;
+  /** JSON: the checked create input of a valid order, on its lead row. */
+  order_input: string | null;
+  charge_amount: number | null;
+  charge_currency_code: string | null;
+  chargeable_weight_g: number | null;
+  order_id: string | null;
+}
+
+/** A customer's saved column mapping. */
+export interface OrderImportMappingsTable {
+  id: string;
+  customer_id: string;
+  name: string;
+  /** JSON field → header text. */
+  columns: string;
+  header_signature: string;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+  last_used_at: string | null;
 }

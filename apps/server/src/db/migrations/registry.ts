@@ -17,6 +17,7 @@ import * as tasksAndFiles from './2026-11-26-095-tasks-and-files.ts';
 import * as settlement from './2026-11-27-100-settlement.ts';
 import * as consumptionFlow from './2026-11-27-110-consumption-flow.ts';
 import * as rechargeCreditedOnce from './2026-11-27-120-recharge-credited-once.ts';
+import * as orderImports from './2026-11-28-130-order-imports.ts';
 
 /** Every migration, in order. Names sort by date; a new migration gets a new, later name here. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-100-settlement': settlement,
   '2026-11-27-110-consumption-flow': consumptionFlow,
   '2026-11-27-120-recharge-credited-once': rechargeCreditedOnce,
+  '2026-11-28-130-order-imports': orderImports,
 };

@@ -212,11 +212,61 @@ export type PriceOrderResult =
     }
   | { ok: false; reasons: string[] };
 
+/** Prices one order on one product, with everything it needs already loaded (see `loadOrderPricer`). */
+export type OrderPricer = (productCode: string, request: QuoteRequest) => PriceOrderResult;
+
 /**
- * The price of one order on one product, for order create and submit. A product that is unknown, disabled
- * or hidden for the customer is not ok, with a reason. Pass the order's `customsTerms` and its
- * `iossNumber ?? null` in the request so those are checked too (absent means "not checked").
+ * Loads the customer's catalog, limits, level and exchange rates once and answers a synchronous pricer:
+ * what a batch of thousands of orders (issue 12) prices with, without a query per order. `onlyProductCode`
+ * loads just that product (one order's create and submit). A product that is unknown, disabled or hidden
+ * for the customer is not ok, with a reason. Pass the order's `customsTerms` and its `iossNumber ?? null`
+ * in the request so those are checked too (absent means "not checked").
  */
+export async function loadOrderPricer(
+  db: Db,
+  customerId: string,
+  language: Language,
+  onlyProductCode?: string,
+): Promise<OrderPricer> {
+  const only = onlyProductCode === undefined ? undefined : await repo.findProductByCode(db, onlyProductCode);
+  const [catalog, limits, pricing] = await Promise.all([
+    onlyProductCode === undefined ? loadCatalog(db) : only ? loadCatalog(db, only) : [],
+    onlyProductCode === undefined
+      ? repo.listCustomerLimits(db, customerId)
+      : only
+        ? repo.findCustomerLimit(db, customerId, only.id).then((limit) => (limit ? [limit] : []))
+        : [],
+    customerPricing(db, customerId),
+  ]);
+  const products = new Map(catalog.map((product) => [product.row.code, product]));
+  const limitOf = new Map(limits.map((limit) => [limit.product_id, limit]));
+  const countries = countryCodes();
+  return (productCode, request) => {
+    const product = products.get(productCode);
+    const limit = product ? limitOf.get(product.row.id) : undefined;
+    if (!product || limit?.is_hidden === 1) {
+      return { ok: false, reasons: [translate(language, 'product.reason.unavailable')] };
+    }
+    if (!countries.has(request.countryCode)) {
+      return { ok: false, reasons: [translate(language, 'quantity.countryCode')] };
+    }
+    if (!pricing.exchangeRates[request.currencyCode]) {
+      return { ok: false, reasons: [translate(language, 'quantity.currencyCode')] };
+    }
+    const priced = priceProduct(product, toPricingShipment(request), limit, pricing, language);
+    if (!priced.ok) return { ok: false, reasons: priced.unusable.reasons };
+    return {
+      ok: true,
+      usable: priced.usable,
+      lines: priced.lines,
+      offeredCustomsTerms: product.pricing.customsTerms,
+      chargeableWeightGrams: priced.chargeableWeightGrams,
+      volumetricWeightGrams: priced.volumetricWeightGrams,
+    };
+  };
+}
+
+/** The price of one order on one product, for order create and submit (`loadOrderPricer` for one product). */
 export async function priceOrder(
   db: Db,
   customerId: string,
@@ -224,26 +274,5 @@ export async function priceOrder(
   request: QuoteRequest,
   language: Language,
 ): Promise<PriceOrderResult> {
-  const row = await repo.findProductByCode(db, productCode);
-  const limit = row ? await repo.findCustomerLimit(db, customerId, row.id) : undefined;
-  if (!row || limit?.is_hidden === 1) {
-    return { ok: false, reasons: [translate(language, 'product.reason.unavailable')] };
-  }
-  const [[product], pricing] = await Promise.all([loadCatalog(db, row), customerPricing(db, customerId)]);
-  if (!countryCodes().has(request.countryCode)) {
-    return { ok: false, reasons: [translate(language, 'quantity.countryCode')] };
-  }
-  if (!pricing.exchangeRates[request.currencyCode]) {
-    return { ok: false, reasons: [translate(language, 'quantity.currencyCode')] };
-  }
-  const priced = priceProduct(product!, toPricingShipment(request), limit, pricing, language);
-  if (!priced.ok) return { ok: false, reasons: priced.unusable.reasons };
-  return {
-    ok: true,
-    usable: priced.usable,
-    lines: priced.lines,
-    offeredCustomsTerms: product!.pricing.customsTerms,
-    chargeableWeightGrams: priced.chargeableWeightGrams,
-    volumetricWeightGrams: priced.volumetricWeightGrams,
-  };
+  return (await loadOrderPricer(db, customerId, language, productCode))(productCode, request);
 }
