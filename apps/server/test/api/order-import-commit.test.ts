@@ -553,6 +553,37 @@ describe('BatchImportCommit', () => {
     expect(await ordersOf(customer.customerId)).toHaveLength(0);
   });
 
+  it('a task that keeps failing is retried, then the import is ready again with nothing written', async () => {
+    const customer = await newCustomer();
+    await fund(customer.customerId, 10_000_000);
+    const importId = await seedImport(customer, [{}, {}, {}]);
+    // A lead row the task cannot read: not a refusal the customer can act on, so the runner retries.
+    await db()
+      .updateTable('order_import_rows')
+      .set({ order_input: '{"broken' })
+      .where('import_id', '=', importId)
+      .where('row_number', '=', 3)
+      .execute();
+    expect((await commit(customer, { id: importId, submit: true })).code).toBe(ApiCode.Ok);
+    let clock = Date.now();
+    const attempts: string[] = [];
+    for (let round = 0; round < 5; round++) {
+      attempts.push(...(await app().taskRunner.runOnce(new Date(clock))));
+      clock += 60 * 60_000;
+      const status = (await importRow(importId)).status;
+      if (status !== 'committing') break;
+      // Between attempts the import stays committing: another commit is still refused.
+      expect((await commit(customer, { id: importId, submit: true })).code).toBe(ApiCode.Conflict);
+    }
+    expect(attempts).toHaveLength(3);
+    const imported = await importRow(importId);
+    expect(imported.status).toBe('ready');
+    const reason = JSON.parse(imported.commit_error!) as { key: string; params: Record<string, string> };
+    expect(reason.key).toBe('orderImport.commitFailed');
+    expect(await ordersOf(customer.customerId)).toHaveLength(0);
+    await assertLedgerConsistent(db(), customer.customerId);
+  });
+
   it('refuses another customer’s import, no valid order, missing permission and malformed bodies', async () => {
     const owner = await newCustomer();
     const stranger = await newCustomer();
