@@ -5,7 +5,7 @@ import type { InsufficientBalance } from '@portal/contracts/wallet';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { enqueue, PermanentTaskError, type TaskHandler } from '../../jobs/task-runner.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import { isPlainId, newId, nowIso } from '../../lib/ids.ts';
 import { defineMessages } from '../../lib/messages.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
@@ -21,6 +21,7 @@ import {
 import { issueWaybillNos } from '../order/waybill.ts';
 import { loadOrderPricer } from '../product/quote.service.ts';
 import { currencyDisplay, postLedgerEntries } from '../wallet/ledger.ts';
+import { importNotFound } from './order-import-check.ts';
 
 /**
  * The commit of an Excel batch (issue 12): every valid, not excluded order of the import becomes an
@@ -135,7 +136,7 @@ export async function startCommit(
   auth: AuthContext,
   input: { id: string; submit: boolean },
 ): Promise<number> {
-  if (!isPlainId(input.id)) throw notFound();
+  if (!isPlainId(input.id)) throw importNotFound();
   return db.transaction().execute(async (trx) => {
     const taskId = newId();
     const now = nowIso();
@@ -161,7 +162,7 @@ export async function startCommit(
         .where('id', '=', input.id)
         .where('customer_id', '=', auth.customerId)
         .executeTakeFirst();
-      if (!current) throw notFound();
+      if (!current) throw importNotFound();
       if (current.status !== 'ready') throw new AppError(ApiCode.Conflict, 'orderImport.commitNotReady');
       throw new AppError(ApiCode.BadRequest, 'orderImport.commitNothingValid');
     }
