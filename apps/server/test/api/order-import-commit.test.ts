@@ -3,11 +3,13 @@ import { AddressInputSchema } from '@portal/contracts/address';
 import { ApiCode } from '@portal/contracts/envelope';
 import type { OrderCreated, OrderCreateInput } from '@portal/contracts/order';
 import type { OrderImportSummary } from '@portal/contracts/order-import';
-import type { OrderDetail, OrderQueryResult } from '@portal/contracts/order-list';
+import type { OrderDetail, OrderFilter, OrderQueryResult } from '@portal/contracts/order-list';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database.ts';
 import { newId, nowIso } from '../../src/lib/ids.ts';
+import type { ExportRequest, TableExportSource } from '../../src/modules/export/export-source.ts';
+import { EXPORT_SOURCES } from '../../src/modules/export/export-sources.ts';
 import { translate } from '../../src/lib/messages.ts';
 import { insertAddresses } from '../../src/modules/address/address.repository.ts';
 import { newAddressRow } from '../../src/modules/address/address.service.ts';
@@ -354,6 +356,18 @@ describe('BatchImportCommit', () => {
     expect(listed.total).toBe(1000);
     expect(listed.statusCounts.draft).toBe(1000);
     expect(listed.list.every((order) => byNumber.has(order.customerOrderNo))).toBe(true);
+    // The export shares the filter: the batch's orders, not the single one.
+    const exportSource = EXPORT_SOURCES.orders as TableExportSource;
+    const exportRequest = (filter: Partial<OrderFilter>): ExportRequest => ({
+      customerId: customer.customerId,
+      userId: customer.userId,
+      language: 'en-US',
+      ids: null,
+      filter: filter as OrderFilter,
+      labelSize: null,
+    });
+    expect(await exportSource.count(db(), exportRequest({ importId }))).toBe(1000);
+    expect(await exportSource.count(db(), exportRequest({}))).toBe(1001);
     // Another batch's id, another customer's batch, an id no batch has: nothing.
     const other = await newCustomer();
     expect((await listByImport(other, importId)).total).toBe(0);
