@@ -494,7 +494,7 @@ export const OrderImportTotalSchema = z.object({
   currencyCode: z.string(),
   /** Σ estimated charge of the valid, not excluded orders, minor units. */
   amount: z.number().int(),
-  /** The wallet's available money (balance + credit − nothing held counts), minor units. */
+  /** The wallet's available money: balance + credit limit (a hold has already left the balance), minor units. */
   available: z.number().int(),
   /** amount > available: a submit of this batch would be refused. */
   insufficient: z.boolean(),
