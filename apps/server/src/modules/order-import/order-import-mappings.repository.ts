@@ -96,3 +96,54 @@ export async function saveMapping(
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/** The caller's import, as the mapping step and the error report read it. */
+export const findImportForMapping = (db: Db, customerId: string, importId: string) =>
+  db
+    .selectFrom('order_imports')
+    .select(['id', 'status', 'headers', 'mapping', 'mapping_id', 'file_name'])
+    .where('customer_id', '=', customerId)
+    .where('id', '=', importId)
+    .executeTakeFirst();
+
+/**
+ * Stores the columns to use on the import, while it is still `mapping` or `ready` (a commit that started
+ * in between wins): false when the import has moved on.
+ */
+export async function setImportMapping(
+  db: Db,
+  customerId: string,
+  importId: string,
+  values: { mapping: string; mapping_id: string | null },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('order_imports')
+    .set({ ...values, updated_at: nowIso() })
+    .where('customer_id', '=', customerId)
+    .where('id', '=', importId)
+    .where('status', 'in', ['mapping', 'ready'])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * The rows of an import that have not become orders, in sheet order, a page at a time (keyset on the row
+ * number), so a report of 100,000 rows never holds them all. The caller has checked the import is its own.
+ */
+export async function* iterateUncreatedRows(db: Db, importId: string, pageSize = 1000) {
+  for (let after = 0; ;) {
+    const rows = await db
+      .selectFrom('order_import_rows')
+      .select(['row_number', 'cells', 'field_values', 'state', 'errors'])
+      .where('import_id', '=', importId)
+      .where('row_number', '>', after)
+      .where('state', '!=', 'created')
+      .orderBy('row_number')
+      .limit(pageSize)
+      .execute();
+    yield* rows;
+    const last = rows.at(-1);
+    if (!last || rows.length < pageSize) return;
+    after = last.row_number;
+  }
+}

@@ -185,6 +185,41 @@ export async function buildOrderTemplate(
     sheet.addRow(ORDER_SHEET_COLUMNS.map((column) => example[column.field] ?? ''));
   }
 
+  const notes = workbook.addWorksheet(t('orderImport.template.instructionsSheet'));
+  notes.columns = [
+    { header: t('orderImport.template.column'), width: 26 },
+    { header: t('orderImport.template.required'), width: 10 },
+    { header: t('orderImport.template.part'), width: 18 },
+    { header: t('orderImport.template.hint'), width: 90 },
+  ];
+  notes.getRow(1).font = { bold: true };
+  for (const part of PARTS) {
+    for (const column of ORDER_SHEET_COLUMNS.filter((c) => c.part === part)) {
+      notes.addRow([
+        column.header[language],
+        column.required ? t('orderImport.template.yes') : '',
+        t(`orderImport.template.part.${part}`),
+        column.hint[language],
+      ]);
+    }
+  }
+  notes.addRow([]);
+  notes.addRow([t('orderImport.template.rules')]).font = { bold: true };
+  const rules = [
+    t('orderImport.template.requiredMark'),
+    t('orderImport.template.rule.oneOrder'),
+    t('orderImport.template.rule.leadRow'),
+    t('orderImport.template.rule.parcelsItems', { example: TEMPLATE_EXAMPLE_ORDER_NOS[1] }),
+    t('orderImport.template.rule.money'),
+    t('orderImport.template.rule.product'),
+    t('orderImport.template.rule.dropDown'),
+    t('orderImport.template.rule.limits', {
+      rows: maxRows.toLocaleString('en-US'),
+      megabytes: Math.floor(ORDER_IMPORT_MAX_BYTES / 1024 / 1024),
+    }),
+  ];
+  rules.forEach((rule, index) => notes.addRow([`${index + 1}. ${rule}`]));
+
   // The long lists live on a hidden sheet; a drop-down points at its range.
   const listsName = t('orderImport.template.listsSheet');
   const listSheet = workbook.addWorksheet(listsName, { state: 'hidden' });
@@ -223,41 +258,6 @@ export async function buildOrderTemplate(
   validations.add(columnRange('customsTerms'), list(`"${CUSTOMS_TERMS.join(',')}"`));
   const yesNo = `"${t('orderImport.template.yes')},${t('orderImport.template.no')}"`;
   for (const field of YES_NO_COLUMNS) validations.add(columnRange(field), list(yesNo));
-
-  const notes = workbook.addWorksheet(t('orderImport.template.instructionsSheet'));
-  notes.columns = [
-    { header: t('orderImport.template.column'), width: 26 },
-    { header: t('orderImport.template.required'), width: 10 },
-    { header: t('orderImport.template.part'), width: 18 },
-    { header: t('orderImport.template.hint'), width: 90 },
-  ];
-  notes.getRow(1).font = { bold: true };
-  for (const part of PARTS) {
-    for (const column of ORDER_SHEET_COLUMNS.filter((c) => c.part === part)) {
-      notes.addRow([
-        column.header[language],
-        column.required ? t('orderImport.template.yes') : '',
-        t(`orderImport.template.part.${part}`),
-        column.hint[language],
-      ]);
-    }
-  }
-  notes.addRow([]);
-  notes.addRow([t('orderImport.template.rules')]).font = { bold: true };
-  const rules = [
-    t('orderImport.template.requiredMark'),
-    t('orderImport.template.rule.oneOrder'),
-    t('orderImport.template.rule.leadRow'),
-    t('orderImport.template.rule.parcelsItems', { example: TEMPLATE_EXAMPLE_ORDER_NOS[1] }),
-    t('orderImport.template.rule.money'),
-    t('orderImport.template.rule.product'),
-    t('orderImport.template.rule.dropDown'),
-    t('orderImport.template.rule.limits', {
-      rows: maxRows.toLocaleString('en-US'),
-      megabytes: Math.floor(ORDER_IMPORT_MAX_BYTES / 1024 / 1024),
-    }),
-  ];
-  rules.forEach((rule, index) => notes.addRow([`${index + 1}. ${rule}`]));
 
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
