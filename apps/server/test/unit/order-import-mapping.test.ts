@@ -8,6 +8,7 @@ import {
   mappingFromColumns,
   unmappedRequiredFields,
 } from '../../src/modules/order-import/order-import-mapping.ts';
+import { currentCells } from '../../src/modules/order-import/order-import-report.ts';
 
 /** field → header text of the guessed column, to read the expectations as a user would. */
 const guessed = (headers: string[]) =>
@@ -284,5 +285,17 @@ describe('saved mappings against a sheet', () => {
     expect(missing).toContain('consigneeName');
     expect(missing).toContain('parcelWeight');
     expect(missing).toContain('itemNameCn');
+  });
+});
+
+describe('error report cells', () => {
+  it("writes the grid's current values into the mapped columns and keeps the others as uploaded", () => {
+    const cells = ['114-1', '2026-11-20', 'Jane', 'LA'];
+    const mapping = { customerOrderNo: 0, consigneeName: 2, consigneeCity: 3, remark: 5 };
+    expect(
+      currentCells(cells, { customerOrderNo: '114-1', consigneeName: 'Jane Doe', remark: 'late' }, mapping),
+    ).toEqual(['114-1', '2026-11-20', 'Jane Doe', '', '', 'late']);
+    // Not mapped yet: the row exactly as uploaded.
+    expect(currentCells(cells, null, mapping)).toEqual(cells);
   });
 });
