@@ -278,6 +278,18 @@ describe(`multi-row orders, edits, exclusions and settings on ${ENGINE}`, () => 
     );
   });
 
+  it('runs edits of one import sent at once one after the other, losing none', async () => {
+    const { api } = await newImporter('en-US');
+    const rows = Array.from({ length: 6 }, (_, i) => validRow(i, { consigneeCountry: 'Atlantis' }));
+    const id = (await api.preview(await orderSheet(rows))).data.id;
+    const answers = await Promise.all(
+      rows.map((_, i) => api.updateRow({ id, rowNumber: i + 2, values: { consigneeCountry: 'US' } })),
+    );
+    expect(answers.map((answer) => answer.code)).toEqual(Array(6).fill(200));
+    expect((await api.get(id)).data).toMatchObject({ rowCount: 6, validOrderCount: 6, errorCount: 0 });
+    expect((await api.rows(id)).data.total).toBe(6);
+  });
+
   it('excludes whole orders and takes them back, with totals following against the wallet', async () => {
     const { api, customerId } = await newImporter('en-US');
     const answer = await api.preview(
@@ -414,6 +426,10 @@ describe(`hostile uploads and callers on ${ENGINE}`, () => {
       { name: 'xl/worksheets/sheet1.xml', data: zeros, declaredSize: 1000 },
     ]);
     expect(await api.preview(bomb)).toMatchObject({ code: 400, message: MESSAGES.zipBomb });
+    expect(await api.preview(Buffer.alloc(20 * 1024 * 1024 + 1))).toMatchObject({
+      code: 400,
+      message: 'The file is too large; the limit is 20 MB',
+    });
     expect(await api.preview(await rawSheet([templateHeaders('en-US')]))).toMatchObject({
       code: 400,
       message: expect.stringContaining('no order rows'),

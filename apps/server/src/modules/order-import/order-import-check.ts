@@ -39,9 +39,16 @@ const CHECK_CHUNK_ORDERS = 500;
 
 export const importNotFound = () => new AppError(ApiCode.NotFound, 'orderImport.notFound');
 
-/** The import of the caller's customer; another customer's id is answered like an unknown one. */
+/**
+ * The import of the caller's customer; another customer's id is answered like an unknown one. Inside a
+ * transaction it is locked (PostgreSQL), so changes of one import run one after the other.
+ */
 export async function findOwnImport(db: Db, customerId: string, importId: string) {
-  const found = await repo.findImport(db, customerId, importId);
+  const found = await (db.isTransaction ? repo.findImportForUpdate : repo.findImport)(
+    db,
+    customerId,
+    importId,
+  );
   if (!found) throw importNotFound();
   return found;
 }
