@@ -2,7 +2,7 @@ import type { Language } from '@portal/contracts/languages';
 import type { OrderImportRow } from '@portal/contracts/order-import';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../support/factories.ts';
-import { newOrderCustomer, orderApi, orderBody, shipper } from '../support/order-api.ts';
+import { fundCny, newOrderCustomer, orderApi, orderBody, shipper } from '../support/order-api.ts';
 import {
   allRows,
   extraRow,
@@ -10,10 +10,12 @@ import {
   marketplaceSheet,
   multipartBody,
   orderSheet,
+  PARCEL_ROW,
   rawSheet,
+  SOCKS_ROW,
+  sprinkledSheet,
   templateHeaders,
   validRow,
-  type SheetOrderRow,
 } from '../support/order-sheets.ts';
 import { call, createTestApp, ENGINE, signIn, type TestApp } from '../support/test-app.ts';
 import { zipArchive } from '../support/zip-archive.ts';
@@ -125,152 +127,6 @@ const storedFileCount = async (customerId: string) =>
         .executeTakeFirstOrThrow()
     ).n,
   );
-
-const PARCEL_ROW = { parcelWeight: '0.8', parcelLength: '20', parcelWidth: '20', parcelHeight: '20' };
-const SOCKS_ROW = {
-  itemNameCn: '袜子',
-  itemNameEn: 'Socks',
-  itemQuantity: '3',
-  itemUnitPrice: '2.5',
-  itemCurrency: 'USD',
-};
-
-/**
- * A sheet of `total` rows with a sprinkling of every kind of error, and what the check must find: the
- * cells in error (row:field → a piece of the English message) and the number of orders.
- */
-function sprinkledSheet(total: number, existingRef: string) {
-  const rows: SheetOrderRow[] = [];
-  const expected = new Map<string, string>();
-  let orders = 0;
-  let invalid = 0;
-  const next = () => rows.length + 2;
-  const bad = (row: SheetOrderRow, field: string, message: string, number = next()) => {
-    expected.set(`${number}:${field}`, message);
-    return row;
-  };
-  for (let i = 0; rows.length < total - 3; i++) {
-    const kind = i % 40;
-    const ref = `R${i}`;
-    orders++;
-    invalid++;
-    if (kind === 1)
-      rows.push(
-        bad(
-          validRow(i, { customerOrderNo: ref, consigneeCountry: 'Atlantis' }),
-          'consigneeCountry',
-          'country',
-        ),
-      );
-    else if (kind === 2)
-      rows.push(
-        bad(
-          validRow(i, { customerOrderNo: ref, consigneePhone: 'call me' }),
-          'consigneePhone',
-          'phone number is not valid',
-        ),
-      );
-    else if (kind === 3)
-      rows.push(
-        bad(
-          validRow(i, { customerOrderNo: ref, parcelWeight: '31' }),
-          'parcelWeight',
-          'Product US-DDP-EXP cannot carry this order',
-        ),
-      );
-    else if (kind === 4)
-      rows.push(
-        bad(validRow(i, { customerOrderNo: ref, parcelWeight: '12000' }), 'parcelWeight', '9999.999'),
-      );
-    else if (kind === 5)
-      rows.push(
-        bad(
-          validRow(i, { customerOrderNo: ref, itemHsCode: '12AB' }),
-          'itemHsCode',
-          'An HS code has 6 to 10 digits',
-        ),
-      );
-    else if (kind === 6)
-      rows.push(
-        bad(
-          validRow(i, {
-            customerOrderNo: ref,
-            itemNameCn: '',
-            itemNameEn: '',
-            itemHsCode: '',
-            itemQuantity: '',
-            itemUnitPrice: '',
-            itemCurrency: '',
-            itemOriginCountry: '',
-          }),
-          'itemNameCn',
-          'no declared item',
-        ),
-      );
-    else if (kind === 7) {
-      rows.push(validRow(i, { customerOrderNo: ref }));
-      rows.push(
-        bad(extraRow(ref, { ...SOCKS_ROW, itemCurrency: 'EUR' }), 'itemCurrency', 'use one currency'),
-      );
-    } else if (kind === 8) {
-      const lead = next();
-      rows.push(validRow(i, { customerOrderNo: ref }));
-      rows.push(
-        bad(
-          extraRow(ref, { ...PARCEL_ROW, consigneePhone: '+1 555 000 0000' }),
-          'consigneePhone',
-          `Row ${lead} has this reference number`,
-        ),
-      );
-    } else if (kind === 9) {
-      // The same reference number given to two different orders: the second row conflicts with the first.
-      const lead = next();
-      rows.push(validRow(i, { customerOrderNo: ref }));
-      const second = next();
-      rows.push(validRow(i + 1_000_000, { customerOrderNo: ref }));
-      bad({}, 'consigneeName', `Row ${lead} has this reference number`, second);
-      bad({}, 'consigneeAddressLine1', `Row ${lead} has this reference number`, second);
-    } else if (kind === 10 && i === 10)
-      rows.push(
-        bad(
-          validRow(i, { customerOrderNo: existingRef }),
-          'customerOrderNo',
-          `${existingRef} is already used`,
-        ),
-      );
-    else if (kind === 11)
-      rows.push(
-        bad(
-          validRow(i, { customerOrderNo: ref, productCode: 'NOPE' }),
-          'productCode',
-          'Product NOPE cannot carry this order',
-        ),
-      );
-    else if (kind === 12)
-      rows.push(
-        bad(
-          validRow(i, { customerOrderNo: ref, consigneeName: 'Jane\tDoe' }),
-          'consigneeName',
-          'invisible control character',
-        ),
-      );
-    else if (kind === 13) {
-      // A valid order over three rows: two parcels, two items, numbers typed in full width and with commas.
-      rows.push(validRow(i, { customerOrderNo: ref, itemUnitPrice: '１２.５' }));
-      rows.push(extraRow(ref, PARCEL_ROW));
-      rows.push(extraRow(ref, { ...SOCKS_ROW, itemQuantity: '1,000', itemUnitPrice: '0.05' }));
-      invalid--;
-    } else {
-      rows.push(validRow(i, { customerOrderNo: ref }));
-      invalid--;
-    }
-  }
-  for (let i = 0; rows.length < total; i++) {
-    rows.push(validRow(2_000_000 + i, { customerOrderNo: `END${i}` }));
-    orders++;
-  }
-  return { rows, expected, orders, invalid };
-}
 
 describe(`a 10,000-row sheet on ${ENGINE}`, () => {
   it('finds every kind of error in its own cell, and counts orders, errors and totals', async () => {
@@ -422,8 +278,20 @@ describe(`multi-row orders, edits, exclusions and settings on ${ENGINE}`, () => 
     );
   });
 
-  it('excludes whole orders and takes them back, with totals following', async () => {
+  it('runs edits of one import sent at once one after the other, losing none', async () => {
     const { api } = await newImporter('en-US');
+    const rows = Array.from({ length: 6 }, (_, i) => validRow(i, { consigneeCountry: 'Atlantis' }));
+    const id = (await api.preview(await orderSheet(rows))).data.id;
+    const answers = await Promise.all(
+      rows.map((_, i) => api.updateRow({ id, rowNumber: i + 2, values: { consigneeCountry: 'US' } })),
+    );
+    expect(answers.map((answer) => answer.code)).toEqual(Array(6).fill(200));
+    expect((await api.get(id)).data).toMatchObject({ rowCount: 6, validOrderCount: 6, errorCount: 0 });
+    expect((await api.rows(id)).data.total).toBe(6);
+  });
+
+  it('excludes whole orders and takes them back, with totals following against the wallet', async () => {
+    const { api, customerId } = await newImporter('en-US');
     const answer = await api.preview(
       await orderSheet([
         validRow(1, { customerOrderNo: 'TWO' }),
@@ -441,7 +309,12 @@ describe(`multi-row orders, edits, exclusions and settings on ${ENGINE}`, () => 
     expect([...rows.values()].map((row) => row.state)).toEqual(['excluded', 'valid', 'excluded', 'excluded']);
     const back = await api.exclude({ id, rowNumbers: [2, 5], excluded: false });
     expect(back.data).toMatchObject({ validOrderCount: 2, invalidOrderCount: 1, excludedOrderCount: 0 });
-    expect(back.data.totals[0]!.amount).toBe(before);
+    expect(back.data.totals[0]).toMatchObject({ amount: before, available: 0, insufficient: true });
+    // The wallet's available money (balance + credit) against the total: exactly enough is enough.
+    await fundCny(t.app.db, customerId, before);
+    expect((await api.get(id)).data.totals).toEqual([
+      { currencyCode: 'CNY', amount: before, available: before, insufficient: false },
+    ]);
     expect((await api.exclude({ id, rowNumbers: [99], excluded: true })).code).toBe(404);
   });
 
@@ -553,6 +426,10 @@ describe(`hostile uploads and callers on ${ENGINE}`, () => {
       { name: 'xl/worksheets/sheet1.xml', data: zeros, declaredSize: 1000 },
     ]);
     expect(await api.preview(bomb)).toMatchObject({ code: 400, message: MESSAGES.zipBomb });
+    expect(await api.preview(Buffer.alloc(20 * 1024 * 1024 + 1))).toMatchObject({
+      code: 400,
+      message: 'The file is too large; the limit is 20 MB',
+    });
     expect(await api.preview(await rawSheet([templateHeaders('en-US')]))).toMatchObject({
       code: 400,
       message: expect.stringContaining('no order rows'),
