@@ -3,7 +3,7 @@ import '../../src/modules/address/address.messages.ts';
 import '../../src/modules/order/order.messages.ts';
 import '../../src/modules/order-import/order-import.messages.ts';
 import { orderCreateSchema } from '../../src/modules/order/order.service.ts';
-import { OrderGrouper } from '../../src/modules/order-import/order-import-check.ts';
+import { OrderGrouper, orderNoOf } from '../../src/modules/order-import/order-import-check.ts';
 import {
   checkOrderGroup,
   numberText,
@@ -13,6 +13,7 @@ import {
   type GroupContext,
   type SheetRow,
   type SheetValues,
+  withoutOrderNoMark,
 } from '../../src/modules/order-import/order-row-check.ts';
 import type { OrderPricer } from '../../src/modules/product/quote.service.ts';
 
@@ -267,5 +268,24 @@ describe('one order’s rows → the create input', () => {
     const noSender = checkOrderGroup(rowsOf(lead), { ...context, shipperAddressId: null });
     expect(errorsIn(noSender)['2:productCode']).toContain('sender');
     expect(noSender.input).toBeNull();
+  });
+});
+
+describe('marketplace order numbers', () => {
+  it("drop the leading # (Shopify's #1001) for grouping and for the order", () => {
+    expect(withoutOrderNoMark('#1001')).toBe('1001');
+    expect(withoutOrderNoMark('# 1001')).toBe('1001');
+    expect(withoutOrderNoMark('A#1')).toBe('A#1');
+    expect(orderNoOf({ customerOrderNo: ' #1001 ' })).toBe('1001');
+    expect(orderNoOf({ customerOrderNo: '#' })).toBeNull();
+    const grouper = new OrderGrouper();
+    expect(grouper.place(2, orderNoOf({ customerOrderNo: '#1001' }))).toEqual({
+      lead_row_number: 2,
+      is_lead: 1,
+    });
+    expect(grouper.place(3, orderNoOf({ customerOrderNo: '1001' }))).toEqual({
+      lead_row_number: 2,
+      is_lead: 0,
+    });
   });
 });

@@ -24,6 +24,7 @@ import {
   type GroupContext,
   type SheetValues,
   type StoredCellError,
+  withoutOrderNoMark,
 } from './order-row-check.ts';
 
 /**
@@ -73,10 +74,10 @@ export function mappedValues(cells: readonly string[], mapping: OrderSheetMappin
   return values;
 }
 
-/** The grouping key: the trimmed reference number, null when blank. */
+/** The grouping key: the trimmed reference number (without a marketplace's `#`), null when blank. */
 export const orderNoOf = (values: SheetValues): string | null => {
   // PostgreSQL text cannot hold NUL; the cell's own error (control characters) is kept all the same.
-  const text = (values.customerOrderNo ?? '').replaceAll('\u0000', '').trim();
+  const text = withoutOrderNoMark((values.customerOrderNo ?? '').replaceAll('\u0000', '').trim()).trim();
   return text === '' ? null : text;
 };
 

@@ -353,7 +353,7 @@ export function checkOrderGroup(rows: readonly SheetRow[], context: GroupContext
 
   const input = {
     productCode: leadText('productCode') || context.productCode,
-    customerOrderNo: leadText('customerOrderNo'),
+    customerOrderNo: withoutOrderNoMark(leadText('customerOrderNo')),
     shipperAddressId: context.shipperAddressId,
     consignee: Object.fromEntries(
       Object.entries(CONSIGNEE_FIELDS).map(([key, field]) => [
@@ -481,3 +481,9 @@ export function checkOrderGroup(rows: readonly SheetRow[], context: GroupContext
     },
   };
 }
+
+/**
+ * A reference number without the `#` marketplaces put before their order numbers (Shopify's "#1001"): the
+ * number is what follows it, and a reference number may not hold a `#`.
+ */
+export const withoutOrderNoMark = (text: string) => text.replace(/^#\s*/, '');
