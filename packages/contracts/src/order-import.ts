@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES, type LocalizedText } from './languages.ts';
+import { textField } from './text.ts';
 
 /**
  * Batch create orders from Excel (route `batchCreate`, issue 12). The open API exposes these calls and
@@ -562,6 +563,9 @@ export const OrderImportRowSchema = z.object({
 });
 export type OrderImportRow = z.infer<typeof OrderImportRowSchema>;
 
+/** `GET /api/CustomerOrder/BatchImportTemplate?language=`: the template in that language (default: the caller's). */
+export const OrderImportTemplateQuerySchema = z.object({ language: z.enum(LANGUAGES).optional() });
+
 /** `GET /api/CustomerOrder/BatchImportGet?id=` and `BatchImportErrorReport?id=`. */
 export const OrderImportIdSchema = z.object({ id: IdSchema });
 
@@ -620,7 +624,10 @@ export const OrderImportSettingsSchema = z.object({
 export const OrderImportApplyMappingSchema = z.object({
   id: IdSchema,
   mapping: OrderSheetMappingSchema,
-  saveAs: z.string().trim().min(1).max(ORDER_IMPORT_MAPPING_NAME_MAX).optional(),
+  saveAs: textField({
+    max: ORDER_IMPORT_MAPPING_NAME_MAX,
+    label: t('映射名称', 'Mapping name', '對應名稱'),
+  }).optional(),
 });
 
 /** A saved mapping: header texts per field, so it fits any sheet with those headers. */
