@@ -125,6 +125,14 @@ async function filledTemplate(template: Buffer, rows: SheetRow[]): Promise<Buffe
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
+/** A sheet with the template's header row in `language` (what a user's own copy of it looks like). */
+function templateShapedSheet(language: Language, rows: SheetRow[]): Promise<Buffer> {
+  return sheetOf(
+    ORDER_SHEET_COLUMNS.map((column) => `${column.header[language]}${column.required ? ' *' : ''}`),
+    rows.map((row) => ORDER_SHEET_COLUMNS.map((column) => row[column.field] ?? '')),
+  );
+}
+
 async function sheetOf(headers: string[], rows: string[][]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Orders');
@@ -277,9 +285,7 @@ describe('batch create from the template', () => {
       pageIndex: 1,
       pageSize: 50,
     });
-    expect(listed.list.map((order: OrderListItem) => order.customerOrderNo).sort()).toEqual(
-      [...refs].sort(),
-    );
+    expect(listed.list.map((order: OrderListItem) => order.customerOrderNo).sort()).toEqual([...refs].sort());
     expect(new Set(listed.list.map((order: OrderListItem) => order.status))).toEqual(new Set(['submitted']));
     // The tag removes the filter.
     await page.locator('[data-testid=order-import-filter] .ant-tag-close-icon').click();
@@ -424,26 +430,18 @@ describe('screenshots and accessibility', () => {
   test.each(VARIANTS)('$name: the grid with errors and the mapping step', async (variant) => {
     const run = Date.now().toString(36).toUpperCase();
     const grid = await previewThroughApi(
-      await filledTemplate(
-        await (async () => {
-          const response = await fetch(`${server.baseUrl}${ApiPath.BatchImportTemplate}`, {
-            headers: { Authorization: `Bearer ${token}`, 'Accept-Language': variant.language },
-          });
-          return Buffer.from(await response.arrayBuffer());
-        })(),
-        [
-          usOrder(`SC${run}-1`),
-          usOrder(`SC${run}-2`, { parcelWeight: 'abc', consigneePhone: '' }),
-          {
-            customerOrderNo: `SC${run}-2`,
-            parcelWeight: '0.4',
-            parcelLength: '10',
-            parcelWidth: '10',
-            parcelHeight: '5',
-          },
-          usOrder(`SC${run}-3`, { consigneeCountry: 'ZZ' }),
-        ],
-      ),
+      await templateShapedSheet(variant.language, [
+        usOrder(`SC${run}-1`),
+        usOrder(`SC${run}-2`, { parcelWeight: 'abc', consigneePhone: '' }),
+        {
+          customerOrderNo: `SC${run}-2`,
+          parcelWeight: '0.4',
+          parcelLength: '10',
+          parcelWidth: '10',
+          parcelHeight: '5',
+        },
+        usOrder(`SC${run}-3`, { consigneeCountry: 'ZZ' }),
+      ]),
       'orders.xlsx',
       variant.language,
     );
@@ -453,6 +451,9 @@ describe('screenshots and accessibility', () => {
     await page.locator('[data-testid=order-import-continue]').click();
     await status(page, 'ready');
     await page.locator('[data-testid=order-import-table] .order-import-cell.is-error').first().waitFor();
+    // "Next error" brings the first cell in error into view (sideways too) and focuses it.
+    await page.locator('[data-testid=order-import-next-error]').click();
+    await page.locator('.order-import-cell.is-error:focus').waitFor();
     await screenshot(page, `batch-create-grid-${variant.name}`);
     if (variant.width) {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -472,8 +473,7 @@ describe('screenshots and accessibility', () => {
     await second.locator('[data-testid=order-import-continue]').click();
     await status(second, 'mapping');
     await screenshot(second, `batch-create-mapping-${variant.name}`);
-    if (!variant.width && (variant.name === 'dark' || variant.name === 'zh-CN'))
-      expect(await seriousViolations(second)).toEqual([]);
+    if (variant.name === 'dark') expect(await seriousViolations(second)).toEqual([]);
     await second.context().close();
   });
 });

@@ -1158,7 +1158,7 @@ const enUS: Messages = {
       missing:
         'These required fields have no column: {{fields}}. They will be marked as errors in the grid, where you can fill them in row by row.',
       saveAs: 'Save as',
-      saveAsPlaceholder: 'Save these matches as… (optional, e.g. "Shop export")',
+      saveAsPlaceholder: 'Save as… (optional, e.g. "Shop export")',
       apply: 'Apply and check',
     },
     grid: {

@@ -1138,7 +1138,7 @@ const zhCN = {
       samples: '示例值',
       missing: '以下必填字段没有对应的列：{{fields}}。这些字段会在表格中标为错误，可以在下一步逐行填写。',
       saveAs: '保存为',
-      saveAsPlaceholder: '保存此列对应为…（选填，如“店铺导出”）',
+      saveAsPlaceholder: '保存为…（选填，如“店铺导出”）',
       apply: '应用并检查',
     },
     grid: {

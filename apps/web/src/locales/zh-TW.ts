@@ -1135,7 +1135,7 @@ const zhTW: Messages = {
       samples: '範例值',
       missing: '以下必填欄位沒有對應的欄：{{fields}}。這些欄位會在表格中標為錯誤，可以在下一步逐列填寫。',
       saveAs: '儲存為',
-      saveAsPlaceholder: '儲存此欄位對應為…（選填，如「店鋪匯出」）',
+      saveAsPlaceholder: '儲存為…（選填，如「店鋪匯出」）',
       apply: '套用並檢查',
     },
     grid: {

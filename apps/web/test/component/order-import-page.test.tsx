@@ -72,6 +72,7 @@ describe('a grid cell', () => {
     const handlers = { onEdit: vi.fn(), onSave: vi.fn<(text: string) => void>(), onCancel: vi.fn() };
     render(
       <SheetCell
+        rowNumber={3}
         text="abc"
         errors={['Not a number']}
         label="Row 3, Parcel weight (kg)"

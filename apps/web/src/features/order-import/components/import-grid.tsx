@@ -136,6 +136,15 @@ export function ImportGrid({ summary, editable, onDownloadErrors, isDownloadingE
     }
     setCursor(next);
     table.current?.scrollTo({ index: next, align: 'start' });
+    const rowNumber = (pages.rows[next] as LoadedRow).rowNumber;
+    // Once the line is drawn, its first cell in error comes into view sideways too and takes the focus.
+    requestAnimationFrame(() => {
+      const cell = document.querySelector<HTMLElement>(
+        `.order-import-cell.is-error[data-row="${rowNumber}"]`,
+      );
+      cell?.scrollIntoView({ block: 'nearest', inline: 'center' });
+      cell?.focus({ preventScroll: true });
+    });
   };
 
   const isSaving = update.isPending;
@@ -159,6 +168,7 @@ export function ImportGrid({ summary, editable, onDownloadErrors, isDownloadingE
           const isEditing = editing?.rowNumber === record.rowNumber && editing.field === field;
           return (
             <SheetCell
+              rowNumber={record.rowNumber}
               text={record.values[field] ?? ''}
               errors={cellErrorsOf(record).get(field)}
               label={t('orderImport.grid.cellLabel', { column: header, row: record.rowNumber })}
@@ -250,6 +260,8 @@ export function ImportGrid({ summary, editable, onDownloadErrors, isDownloadingE
       },
       ...SHEET_PARTS.map((part) => ({
         key: part,
+        // A group's title starts over its first column, not in the middle of columns scrolled out of view.
+        align: 'left' as const,
         title: t(`orderImport.part.${part}`),
         children: ORDER_SHEET_COLUMNS.filter((column) => column.part === part).map((column) =>
           sheetColumn(column.field),

@@ -192,7 +192,7 @@ export function MappingStep({ summary, onDiscard }: { summary: OrderImportSummar
         ) : null}
         <Flex gap={8} wrap align="center">
           <Input
-            style={{ maxWidth: 280 }}
+            style={{ maxWidth: 360 }}
             value={saveAs}
             maxLength={ORDER_IMPORT_MAPPING_NAME_MAX}
             onChange={(event) => setSaveAs(event.target.value)}

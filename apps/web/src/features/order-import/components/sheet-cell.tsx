@@ -3,6 +3,7 @@ import { Input, Tooltip } from 'antd';
 import { ORDER_IMPORT_CELL_MAX } from '@portal/contracts/order-import';
 
 interface SheetCellProps {
+  rowNumber: number;
   text: string;
   /** The cell's error messages (in the interface language); the cell is marked when there are any. */
   errors: readonly string[] | undefined;
@@ -24,6 +25,7 @@ interface SheetCellProps {
  * leaving it with a change saves (nothing typed is lost).
  */
 export const SheetCell = memo(function SheetCell({
+  rowNumber,
   text,
   errors,
   label,
@@ -48,6 +50,7 @@ export const SheetCell = memo(function SheetCell({
   const content = (
     <div
       ref={cell}
+      data-row={rowNumber}
       className={`order-import-cell${hasError ? ' is-error' : ''}${editable ? ' is-editable' : ''}`}
       role={editable ? 'button' : undefined}
       tabIndex={editable ? 0 : undefined}
