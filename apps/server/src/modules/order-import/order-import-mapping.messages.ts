@@ -22,11 +22,6 @@ export const orderImportMappingMessages = defineMessages({
     'en-US': 'At most {max} column mappings can be saved; please delete one you no longer use',
     'zh-TW': '最多儲存 {max} 個欄位對應，請先刪除不用的對應',
   },
-  'orderImport.mappingClosed': {
-    'zh-CN': '该批次已提交，不能再修改列映射',
-    'en-US': 'This batch has been committed; its columns can no longer be changed',
-    'zh-TW': '該批次已提交，不能再修改欄位對應',
-  },
   'orderImport.mappingApplied': {
     'zh-CN': '列映射已应用',
     'en-US': 'Columns applied',

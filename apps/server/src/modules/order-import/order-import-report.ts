@@ -7,14 +7,14 @@ import {
   type OrderSheetField,
   type OrderSheetMapping,
 } from '@portal/contracts/order-import';
-import { fieldMessage } from '@portal/contracts/text';
 import type { Db } from '../../db/database.ts';
-import { notFound } from '../../lib/errors.ts';
 import { loadExcel } from '../../lib/excel.ts';
 import { translate } from '../../lib/messages.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
 import { attachmentDisposition } from '../address/spreadsheet-text.ts';
-import * as repo from './order-import-mappings.repository.ts';
+import { findOwnImport } from './order-import-check.ts';
+import { rowsAfter } from './order-import.repository.ts';
+import { wordCellError, type StoredCellError } from './order-row-check.ts';
 import './order-import-mapping.messages.ts';
 
 /**
@@ -26,32 +26,9 @@ import './order-import-mapping.messages.ts';
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const TEXT_FORMAT = '@';
 const ERROR_FILL = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFC7CE' } } as const;
+const REPORT_PAGE_ROWS = 1000;
 /** The two columns the report puts before the user's. */
 const LEADING_COLUMNS = 2;
-
-interface StoredCellError {
-  field: OrderSheetField;
-  key: string;
-  params?: Record<string, unknown>;
-}
-
-/** One stored cell error in the reader's language (text-field problems carry their label in params). */
-export function wordCellError(error: StoredCellError, language: Language): string {
-  const params = error.params ?? {};
-  return (
-    fieldMessage(error.key, params, language) ??
-    translate(
-      language,
-      error.key,
-      Object.fromEntries(
-        Object.entries(params).filter(
-          (entry): entry is [string, string | number] =>
-            typeof entry[1] === 'string' || typeof entry[1] === 'number',
-        ),
-      ),
-    )
-  );
-}
 
 /** The user's cells with the grid's edits: a mapped field's current text replaces its column's cell. */
 export function currentCells(
@@ -70,6 +47,17 @@ export function currentCells(
   return current;
 }
 
+/** The rows whose order was not created, in sheet order, a page at a time (never all in memory). */
+async function* uncreatedRows(db: Db, importId: string) {
+  for (let after = 0; ;) {
+    const rows = await rowsAfter(db, importId, after, REPORT_PAGE_ROWS);
+    yield* rows.filter((row) => row.state !== 'created');
+    const last = rows.at(-1);
+    if (!last || rows.length < REPORT_PAGE_ROWS) return;
+    after = last.row_number;
+  }
+}
+
 export interface ReportFile {
   stream: Readable;
   contentType: string;
@@ -83,8 +71,7 @@ export async function orderImportErrorReport(
   importId: string,
   language: Language,
 ): Promise<ReportFile> {
-  const found = await repo.findImportForMapping(db, auth.customerId, importId);
-  if (!found) throw notFound();
+  const found = await findOwnImport(db, auth.customerId, importId);
   const headers = JSON.parse(found.headers) as string[];
   const mapping = JSON.parse(found.mapping) as OrderSheetMapping;
   const t = (key: string) => translate(language, key);
@@ -117,7 +104,7 @@ export async function orderImportErrorReport(
     ];
     sheet.getRow(1).font = { bold: true };
     // Every value is written as a string (inline), never a formula: "=1+1" and "+86 138…" stay as typed.
-    for await (const row of repo.iterateUncreatedRows(db, importId)) {
+    for await (const row of uncreatedRows(db, importId)) {
       const errors = row.errors ? (JSON.parse(row.errors) as StoredCellError[]) : [];
       const fieldValues = row.field_values
         ? (JSON.parse(row.field_values) as Partial<Record<OrderSheetField, string>>)
