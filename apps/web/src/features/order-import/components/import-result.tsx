@@ -2,13 +2,15 @@ import { Button, Result, Space, Typography } from 'antd';
 import { DownloadOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { OrderImportSummary } from '@portal/contracts/order-import';
+import type { OrderImportSummary, OrderImportTotal } from '@portal/contracts/order-import';
 import { orderListPathForImport } from '../../../lib/app-paths';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { formatMoney } from '../../../lib/money';
 
 interface ImportResultProps {
   summary: OrderImportSummary;
+  /** The charges of the committed orders, per currency (as the grid last showed them). */
+  heldTotals: readonly OrderImportTotal[];
   onDownloadErrors: () => void;
   isDownloadingErrors: boolean;
   onAnother: () => void;
@@ -17,6 +19,7 @@ interface ImportResultProps {
 /** After the commit: what was created (drafts or submitted), what is held, the orders, the rows left out. */
 export function ImportResult({
   summary,
+  heldTotals,
   onDownloadErrors,
   isDownloadingErrors,
   onAnother,
@@ -24,9 +27,7 @@ export function ImportResult({
   const { t } = useTranslation();
   const language = useLanguage();
   const navigate = useNavigate();
-  const held = summary.totals
-    .map((total) => formatMoney(total.amount, total.currencyCode, language))
-    .join(' + ');
+  const held = heldTotals.map((total) => formatMoney(total.amount, total.currencyCode, language)).join(' + ');
   const leftOut = summary.orderCount - summary.createdOrderCount;
   return (
     <Result

@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, Flex, Modal, Skeleton, Space, Typography } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Address } from '@portal/contracts/address';
-import type { OrderImportSummary } from '@portal/contracts/order-import';
+import type { OrderImportSummary, OrderImportTotal } from '@portal/contracts/order-import';
 import { ListLoadError } from '../../../components/list-load-error';
 import { formatDateTime } from '../../../lib/format-date';
 import { isApiError } from '../../../lib/http/api-error';
@@ -45,6 +45,10 @@ export default function BatchCreatePage() {
   const candidate = useOrderImport(importId === null ? candidateId : null);
   const current = useOrderImport(importId);
   const summary = current.data;
+  // The charges of the orders committed: once they are orders the import's totals (valid rows) are empty.
+  const committedTotals = useRef<{ id: string; totals: OrderImportTotal[] } | null>(null);
+  if (summary && summary.status !== 'committed' && summary.totals.length > 0)
+    committedTotals.current = { id: summary.id, totals: summary.totals };
   const preview = usePreviewOrderImport();
   const discard = useDiscardOrderImport();
   const errorReport = useDownloadOrderImportErrorReport();
@@ -194,6 +198,9 @@ export default function BatchCreatePage() {
         <Card>
           <ImportResult
             summary={summary}
+            heldTotals={
+              committedTotals.current?.id === summary.id ? committedTotals.current.totals : summary.totals
+            }
             onDownloadErrors={() => downloadErrors(summary.id)}
             isDownloadingErrors={errorReport.isPending}
             onAnother={startOver}
