@@ -11,6 +11,7 @@ import {
   cellErrorsOf,
   commitBlockOf,
   fileRefusalOf,
+  firstErrorField,
   gridRowsOf,
   insufficientCurrencies,
   isDefinitiveRefusal,
@@ -20,6 +21,8 @@ import {
   pageOfIndex,
   replaceRowsInPage,
   sampleValuesOf,
+  sheetColumnsLeftOf,
+  sheetColumnWidth,
   viewCountOf,
   withColumn,
   XLSX_MIME,
@@ -134,6 +137,25 @@ describe('views and errors', () => {
     expect(nextErrorIndex(rows, 1)).toBe(3);
     expect(nextErrorIndex(rows, 3)).toBe(1);
     expect(nextErrorIndex(gridRowsOf(2, new Map(), 4), -1)).toBeNull();
+  });
+});
+
+describe('"next error" sideways', () => {
+  test('the first field in error in sheet order, and how far the columns before it reach', () => {
+    expect(
+      firstErrorField({
+        errors: [
+          { field: 'itemQuantity', message: 'x' },
+          { field: 'consigneePhone', message: 'y' },
+        ],
+      }),
+    ).toBe('consigneePhone');
+    expect(firstErrorField({ errors: [] })).toBeNull();
+    expect(sheetColumnsLeftOf('customerOrderNo')).toBe(0);
+    expect(sheetColumnsLeftOf('productCode')).toBe(sheetColumnWidth('customerOrderNo'));
+    expect(sheetColumnsLeftOf('customsTerms')).toBe(
+      sheetColumnWidth('customerOrderNo') + sheetColumnWidth('productCode'),
+    );
   });
 });
 

@@ -33,9 +33,12 @@ import { useUpdateOrderImportRow } from '../api/update-order-import-row';
 import {
   cellEditOf,
   cellErrorsOf,
+  firstErrorField,
   nextErrorIndex,
   pageOfIndex,
   SHEET_PARTS,
+  sheetColumnsLeftOf,
+  sheetColumnWidth,
   viewCountOf,
   type GridRow,
 } from '../lib/order-import-model';
@@ -54,9 +57,15 @@ const STATE_COLORS: Record<OrderImportRowState, string> = {
   excluded: 'default',
   created: 'processing',
 };
-/** Pixels per character of a template column's width. */
-const CHAR_PX = 8;
 const ROW_HEIGHT = 40;
+const SELECTION_WIDTH = 44;
+const ROW_NUMBER_WIDTH = 72;
+const STATE_WIDTH = 96;
+const ERRORS_WIDTH = 280;
+const WEIGHT_WIDTH = 110;
+const CHARGE_WIDTH = 120;
+/** The columns before the sheet's own (row number, state, errors, weight, charge). */
+const LEADING_WIDTH = ROW_NUMBER_WIDTH + STATE_WIDTH + ERRORS_WIDTH + WEIGHT_WIDTH + CHARGE_WIDTH;
 
 /** Asks for a placeholder line's page when the virtual table draws it. */
 function PageRequest({ index, onNeed }: { index: number; onNeed: (page: number) => void }) {
@@ -135,16 +144,28 @@ export function ImportGrid({ summary, editable, onDownloadErrors, isDownloadingE
       return;
     }
     setCursor(next);
+    const line = pages.rows[next] as LoadedRow;
+    const field = firstErrorField(line);
     table.current?.scrollTo({ index: next, align: 'start' });
-    const rowNumber = (pages.rows[next] as LoadedRow).rowNumber;
-    // Once the line is drawn, its first cell in error comes into view sideways too and takes the focus.
-    requestAnimationFrame(() => {
-      const cell = document.querySelector<HTMLElement>(
-        `.order-import-cell.is-error[data-row="${rowNumber}"]`,
-      );
-      cell?.scrollIntoView({ block: 'nearest', inline: 'center' });
-      cell?.focus({ preventScroll: true });
-    });
+    // Sideways through the table's own scroll (so its header follows): the cell just past the pinned columns.
+    if (field) {
+      const pinned = isMobile ? 0 : (editable ? SELECTION_WIDTH : 0) + ROW_NUMBER_WIDTH + STATE_WIDTH;
+      const leading = (editable ? SELECTION_WIDTH : 0) + LEADING_WIDTH;
+      // The virtual body takes `left` (rc-virtual-list); the table's type names only the vertical keys.
+      const sideways = {
+        left: Math.max(0, leading + sheetColumnsLeftOf(field) - pinned - 16),
+        align: 'start' as const,
+      };
+      table.current?.scrollTo(sideways);
+    }
+    // Once the line is drawn, its first cell in error takes the focus.
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() =>
+        document
+          .querySelector<HTMLElement>(`.order-import-cell.is-error[data-row="${line.rowNumber}"]`)
+          ?.focus({ preventScroll: true }),
+      ),
+    );
   };
 
   const isSaving = update.isPending;
@@ -154,7 +175,7 @@ export function ImportGrid({ summary, editable, onDownloadErrors, isDownloadingE
       const header = column.header[language];
       return {
         key: field,
-        width: Math.max(column.width * CHAR_PX + 24, 96),
+        width: sheetColumnWidth(field),
         title: (
           <Tooltip title={column.hint[language]}>
             <span>
@@ -191,7 +212,7 @@ export function ImportGrid({ summary, editable, onDownloadErrors, isDownloadingE
       {
         key: 'rowNumber',
         title: t('orderImport.grid.row'),
-        width: 72,
+        width: ROW_NUMBER_WIDTH,
         fixed: isMobile ? undefined : 'left',
         render: (_, record) =>
           record.kind === 'placeholder' ? (
@@ -205,7 +226,7 @@ export function ImportGrid({ summary, editable, onDownloadErrors, isDownloadingE
       {
         key: 'state',
         title: t('orderImport.grid.state'),
-        width: 96,
+        width: STATE_WIDTH,
         fixed: isMobile ? undefined : 'left',
         render: (_, record) =>
           record.kind === 'row' ? (
@@ -217,7 +238,7 @@ export function ImportGrid({ summary, editable, onDownloadErrors, isDownloadingE
       {
         key: 'errors',
         title: t('orderImport.grid.errors'),
-        width: 280,
+        width: ERRORS_WIDTH,
         render: (_, record) => {
           if (record.kind === 'placeholder' || record.errors.length === 0) return null;
           const lines = record.errors.map(
@@ -236,7 +257,7 @@ export function ImportGrid({ summary, editable, onDownloadErrors, isDownloadingE
       {
         key: 'chargeableWeight',
         title: t('orderImport.grid.chargeableWeight'),
-        width: 110,
+        width: WEIGHT_WIDTH,
         align: 'right',
         render: (_, record) =>
           record.kind === 'row' && record.isLead && record.chargeableWeight !== null
@@ -246,7 +267,7 @@ export function ImportGrid({ summary, editable, onDownloadErrors, isDownloadingE
       {
         key: 'charge',
         title: t('orderImport.grid.charge'),
-        width: 120,
+        width: CHARGE_WIDTH,
         align: 'right',
         render: (_, record) =>
           record.kind === 'row' &&
@@ -298,7 +319,10 @@ export function ImportGrid({ summary, editable, onDownloadErrors, isDownloadingE
 
   const scrollX = useMemo(
     () =>
-      ORDER_SHEET_COLUMNS.reduce((sum, column) => sum + Math.max(column.width * CHAR_PX + 24, 96), 0) + 900,
+      SELECTION_WIDTH +
+      LEADING_WIDTH +
+      ORDER_SHEET_COLUMNS.reduce((sum, column) => sum + sheetColumnWidth(column.field), 0) +
+      110,
     [],
   );
 
@@ -391,7 +415,7 @@ export function ImportGrid({ summary, editable, onDownloadErrors, isDownloadingE
             editable
               ? {
                   selectedRowKeys: selected,
-                  columnWidth: 44,
+                  columnWidth: SELECTION_WIDTH,
                   fixed: !isMobile,
                   onChange: (keys) =>
                     setSelected(keys.filter((key): key is number => typeof key === 'number')),
