@@ -455,6 +455,9 @@ describe('screenshots and accessibility', () => {
     const page = await openPage(variant.language, { ...variant, importId: grid.id });
     // Coming back to the page offers the unfinished import.
     await page.locator('[data-testid=order-import-resume]').waitFor();
+    await page.locator('[data-testid=order-import-sender]').getByText('义乌批量仓').waitFor();
+    await screenshot(page, `batch-create-start-${variant.name}`);
+    if (variant.name === 'dark') expect(await seriousViolations(page)).toEqual([]);
     await page.locator('[data-testid=order-import-continue]').click();
     await status(page, 'ready');
     await page.locator('[data-testid=order-import-table] .order-import-cell.is-error').first().waitFor();
