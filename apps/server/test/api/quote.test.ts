@@ -368,11 +368,13 @@ describe('priceOrder (what order create and submit call)', () => {
     expect(await priceOrder(t.app.db, customerId, 'NO-SUCH', toUs(), 'en-US')).toEqual({
       ok: false,
       reasons: ['This service does not exist or is not available'],
+      unworded: [{ key: 'product.reason.unavailable', params: {} }],
     });
     await setCustomerProductLimit(t.app.db, customerId, 'BATTERY-NA-AU', { isHidden: true });
     expect(await priceOrder(t.app.db, customerId, 'BATTERY-NA-AU', toUs(), 'en-US')).toEqual({
       ok: false,
       reasons: ['This service does not exist or is not available'],
+      unworded: [{ key: 'product.reason.unavailable', params: {} }],
     });
     const toDe = toUs({ countryCode: 'DE', postalCode: '10115', iossNumber: null, customsTerms: 'DDU' });
     expect(await priceOrder(t.app.db, customerId, 'EU-IOSS', toDe, 'en-US')).toEqual({
@@ -381,12 +383,18 @@ describe('priceOrder (what order create and submit call)', () => {
         'This service does not offer DDU terms (available: DDP)',
         'This service needs an IOSS number',
       ],
+      // The same reasons unworded, for a batch import that words them in each reader's language.
+      unworded: [
+        { key: 'product.reason.customsTerms', params: expect.any(Object) },
+        { key: 'product.reason.iossRequired', params: {} },
+      ],
     });
     expect(
       await priceOrder(t.app.db, customerId, 'US-DDP-EXP', toUs({ countryCode: 'ZZ' }), 'en-US'),
     ).toEqual({
       ok: false,
       reasons: ['Unknown country or region code'],
+      unworded: [{ key: 'quantity.countryCode', params: {} }],
     });
   });
 });

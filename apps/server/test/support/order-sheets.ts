@@ -54,6 +54,154 @@ export const extraRow = (customerOrderNo: string, overrides: SheetOrderRow = {})
   ...overrides,
 });
 
+/** A later row's second parcel. */
+export const PARCEL_ROW = { parcelWeight: '0.8', parcelLength: '20', parcelWidth: '20', parcelHeight: '20' };
+/** A later row's second item (USD). */
+export const SOCKS_ROW = {
+  itemNameCn: '袜子',
+  itemNameEn: 'Socks',
+  itemQuantity: '3',
+  itemUnitPrice: '2.5',
+  itemCurrency: 'USD',
+};
+
+/**
+ * A sheet of `total` rows with a sprinkling of every kind of error, and what the check must find: the
+ * cells in error (row:field → a piece of the English message) and the number of orders.
+ */
+export function sprinkledSheet(total: number, existingRef: string) {
+  const rows: SheetOrderRow[] = [];
+  const expected = new Map<string, string>();
+  let orders = 0;
+  let invalid = 0;
+  const next = () => rows.length + 2;
+  const bad = (row: SheetOrderRow, field: string, message: string, number = next()) => {
+    expected.set(`${number}:${field}`, message);
+    return row;
+  };
+  for (let i = 0; rows.length < total - 3; i++) {
+    const kind = i % 40;
+    const ref = `R${i}`;
+    orders++;
+    invalid++;
+    if (kind === 1)
+      rows.push(
+        bad(
+          validRow(i, { customerOrderNo: ref, consigneeCountry: 'Atlantis' }),
+          'consigneeCountry',
+          'country',
+        ),
+      );
+    else if (kind === 2)
+      rows.push(
+        bad(
+          validRow(i, { customerOrderNo: ref, consigneePhone: 'call me' }),
+          'consigneePhone',
+          'phone number is not valid',
+        ),
+      );
+    else if (kind === 3)
+      rows.push(
+        bad(
+          validRow(i, { customerOrderNo: ref, parcelWeight: '31' }),
+          'parcelWeight',
+          'Product US-DDP-EXP cannot carry this order',
+        ),
+      );
+    else if (kind === 4)
+      rows.push(
+        bad(validRow(i, { customerOrderNo: ref, parcelWeight: '12000' }), 'parcelWeight', '9999.999'),
+      );
+    else if (kind === 5)
+      rows.push(
+        bad(
+          validRow(i, { customerOrderNo: ref, itemHsCode: '12AB' }),
+          'itemHsCode',
+          'An HS code has 6 to 10 digits',
+        ),
+      );
+    else if (kind === 6)
+      rows.push(
+        bad(
+          validRow(i, {
+            customerOrderNo: ref,
+            itemNameCn: '',
+            itemNameEn: '',
+            itemHsCode: '',
+            itemQuantity: '',
+            itemUnitPrice: '',
+            itemCurrency: '',
+            itemOriginCountry: '',
+          }),
+          'itemNameCn',
+          'no declared item',
+        ),
+      );
+    else if (kind === 7) {
+      rows.push(validRow(i, { customerOrderNo: ref }));
+      rows.push(
+        bad(extraRow(ref, { ...SOCKS_ROW, itemCurrency: 'EUR' }), 'itemCurrency', 'use one currency'),
+      );
+    } else if (kind === 8) {
+      const lead = next();
+      rows.push(validRow(i, { customerOrderNo: ref }));
+      rows.push(
+        bad(
+          extraRow(ref, { ...PARCEL_ROW, consigneePhone: '+1 555 000 0000' }),
+          'consigneePhone',
+          `Row ${lead} has this reference number`,
+        ),
+      );
+    } else if (kind === 9) {
+      // The same reference number given to two different orders: the second row conflicts with the first.
+      const lead = next();
+      rows.push(validRow(i, { customerOrderNo: ref }));
+      const second = next();
+      rows.push(validRow(i + 1_000_000, { customerOrderNo: ref }));
+      bad({}, 'consigneeName', `Row ${lead} has this reference number`, second);
+      bad({}, 'consigneeAddressLine1', `Row ${lead} has this reference number`, second);
+    } else if (kind === 10 && i === 10)
+      rows.push(
+        bad(
+          validRow(i, { customerOrderNo: existingRef }),
+          'customerOrderNo',
+          `${existingRef} is already used`,
+        ),
+      );
+    else if (kind === 11)
+      rows.push(
+        bad(
+          validRow(i, { customerOrderNo: ref, productCode: 'NOPE' }),
+          'productCode',
+          'Product NOPE cannot carry this order',
+        ),
+      );
+    else if (kind === 12)
+      rows.push(
+        bad(
+          validRow(i, { customerOrderNo: ref, consigneeName: 'Jane\tDoe' }),
+          'consigneeName',
+          'invisible control character',
+        ),
+      );
+    else if (kind === 13) {
+      // A valid order over three rows: two parcels, two items, numbers typed in full width and with commas.
+      rows.push(validRow(i, { customerOrderNo: ref, itemUnitPrice: '１２.５' }));
+      rows.push(extraRow(ref, PARCEL_ROW));
+      rows.push(extraRow(ref, { ...SOCKS_ROW, itemQuantity: '1,000', itemUnitPrice: '0.05' }));
+      invalid--;
+    } else {
+      rows.push(validRow(i, { customerOrderNo: ref }));
+      invalid--;
+    }
+  }
+  for (let i = 0; rows.length < total; i++) {
+    rows.push(validRow(2_000_000 + i, { customerOrderNo: `END${i}` }));
+    orders++;
+  }
+  return { rows, expected, orders, invalid };
+}
+
 /** Writes rows of texts (the first is the header row) as an .xlsx, with shared strings like Excel. */
 export async function rawSheet(rows: readonly (readonly string[])[], sheetName = 'Sheet1'): Promise<Buffer> {
   const output = new PassThrough();

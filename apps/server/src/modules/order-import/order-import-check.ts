@@ -39,9 +39,16 @@ const CHECK_CHUNK_ORDERS = 500;
 
 export const importNotFound = () => new AppError(ApiCode.NotFound, 'orderImport.notFound');
 
-/** The import of the caller's customer; another customer's id is answered like an unknown one. */
+/**
+ * The import of the caller's customer; another customer's id is answered like an unknown one. Inside a
+ * transaction it is locked (PostgreSQL), so changes of one import run one after the other.
+ */
 export async function findOwnImport(db: Db, customerId: string, importId: string) {
-  const found = await repo.findImport(db, customerId, importId);
+  const found = await (db.isTransaction ? repo.findImportForUpdate : repo.findImport)(
+    db,
+    customerId,
+    importId,
+  );
   if (!found) throw importNotFound();
   return found;
 }
@@ -72,6 +79,37 @@ export const orderNoOf = (values: SheetValues): string | null => {
   const text = (values.customerOrderNo ?? '').replaceAll('\u0000', '').trim();
   return text === '' ? null : text;
 };
+
+/**
+ * The grouping rule over rows handed in sheet order: rows sharing a reference number are one order led by
+ * the first of them; a row without one leads its own order. Holds the number → lead map only.
+ */
+export class OrderGrouper {
+  private readonly leads = new Map<string, number>();
+
+  place(rowNumber: number, orderNo: string | null): { lead_row_number: number; is_lead: number } {
+    const lead = orderNo === null ? undefined : this.leads.get(orderNo);
+    if (lead !== undefined) return { lead_row_number: lead, is_lead: 0 };
+    if (orderNo !== null) this.leads.set(orderNo, rowNumber);
+    return { lead_row_number: rowNumber, is_lead: 1 };
+  }
+}
+
+/** A row's mapped columns, its grouping key and its place in its order, as stored. */
+export function mappedRow(
+  cells: readonly string[],
+  mapping: OrderSheetMapping,
+  rowNumber: number,
+  grouper: OrderGrouper,
+) {
+  const values = mappedValues(cells, mapping);
+  const orderNo = orderNoOf(values);
+  return {
+    field_values: JSON.stringify(values),
+    customer_order_no: orderNo,
+    ...grouper.place(rowNumber, orderNo),
+  };
+}
 
 /** What every chunk of one pass shares: one pricer, the currencies' digits, the schema, the sender. */
 async function groupContext(db: Db, customerId: string, imported: repo.ImportRow): Promise<GroupContext> {
@@ -156,19 +194,20 @@ async function checkLeads(
   return stored;
 }
 
-/** Re-derives every row's values from its cells by the import's mapping (chunk by chunk). */
+/** Re-derives every row's values and order from its cells by the import's mapping (chunk by chunk). */
 async function remapRows(db: Db, imported: repo.ImportRow) {
   const mapping = JSON.parse(imported.mapping) as OrderSheetMapping;
+  const grouper = new OrderGrouper();
   for (let after = 0; ;) {
     const rows = await repo.rowsAfter(db, imported.id, after, repo.ROW_CHUNK);
     if (rows.length === 0) return;
     await repo.rewriteRows(
       db,
       imported.id,
-      rows.map((row) => {
-        const values = mappedValues(JSON.parse(row.cells) as string[], mapping);
-        return { ...row, field_values: JSON.stringify(values), customer_order_no: orderNoOf(values) };
-      }),
+      rows.map((row) => ({
+        ...row,
+        ...mappedRow(JSON.parse(row.cells) as string[], mapping, row.row_number, grouper),
+      })),
     );
     after = rows[rows.length - 1]!.row_number;
   }
@@ -176,7 +215,7 @@ async function remapRows(db: Db, imported: repo.ImportRow) {
 
 /**
  * Checks every order of an import (the caller's customer's): with `remap`, first (re)derives every row's
- * values from its cells by the import's mapping. Groups, checks, prices, stores, recounts; an import
+ * values from its cells by the import's mapping and groups them. Checks, prices, stores, recounts; an import
  * waiting for its mapping becomes `ready`. Refused (409) once a commit started.
  */
 export async function checkImport(
@@ -188,8 +227,8 @@ export async function checkImport(
   await inTransaction(db, async (trx) => {
     const imported = await findOwnImport(trx, auth.customerId, importId);
     if (imported.status === 'committing' || imported.status === 'committed') throw notEditable();
+    // The grouping follows the values: kept by the remap here, by the preview's read, by an edit.
     if (options.remap) await remapRows(trx, imported);
-    await repo.regroup(trx, importId);
     const context = await groupContext(trx, auth.customerId, imported);
     for (let after = 0; ;) {
       const leads = await repo.leadsAfter(trx, importId, after, CHECK_CHUNK_ORDERS);

@@ -25,6 +25,19 @@ export function findImport(db: Db, customerId: string, id: string) {
     .executeTakeFirst();
 }
 
+/**
+ * The import, locked for the rest of the transaction on PostgreSQL: two edits of one import at once would
+ * otherwise both rewrite the same rows. SQLite runs one write transaction at a time already.
+ */
+export function findImportForUpdate(db: Db, customerId: string, id: string) {
+  const query = db
+    .selectFrom('order_imports')
+    .selectAll()
+    .where('customer_id', '=', customerId)
+    .where('id', '=', id);
+  return (isPostgres(db) ? query.forUpdate() : query).executeTakeFirst();
+}
+
 export async function updateImport(
   db: Db,
   customerId: string,

@@ -22,7 +22,9 @@ import {
   findOwnImport,
   importSummary,
   inTransaction,
+  mappedRow,
   notEditable,
+  OrderGrouper,
   orderNoOf,
   rowAnswer,
 } from './order-import-check.ts';
@@ -100,32 +102,41 @@ export async function previewImport(
       updated_at: now,
       expires_at: new Date(Date.parse(now) + ORDER_IMPORT_KEEP_DAYS * 86_400_000).toISOString(),
     });
-    const sheet = await readOrderSheet(
-      upload.bytes,
-      maxRows,
-      (rows) =>
+    // A template sheet (or a saved mapping) is mapped and grouped as it streams in; any other sheet
+    // keeps its cells only until the user names its columns.
+    let resolved: Awaited<ReturnType<typeof resolveMapping>> | undefined;
+    let grouper = new OrderGrouper();
+    const sheet = await readOrderSheet(upload.bytes, maxRows, {
+      onHeaders: async (headers) => {
+        resolved = await resolveMapping(trx, auth.customerId, headers, upload.fields.mappingId);
+      },
+      onRows: (rows) =>
         repo.insertRows(
           trx,
           rows.map((row) => ({
             import_id: id,
             row_number: row.rowNumber,
             cells: JSON.stringify(row.cells),
-            lead_row_number: row.rowNumber,
-            is_lead: 1,
+            ...(resolved && !resolved.needsMapping
+              ? mappedRow(row.cells, resolved.mapping, row.rowNumber, grouper)
+              : { field_values: null, customer_order_no: null, lead_row_number: row.rowNumber, is_lead: 1 }),
             state: 'invalid',
             excluded: 0,
           })),
         ),
-      () => repo.deleteRows(trx, id),
-    );
-    const resolved = await resolveMapping(trx, auth.customerId, sheet.headers, upload.fields.mappingId);
+      restart: async () => {
+        grouper = new OrderGrouper();
+        await repo.deleteRows(trx, id);
+      },
+    });
+    if (!resolved) throw new Error('the sheet reader answered without its header row');
     await repo.updateImport(trx, auth.customerId, id, {
       headers: JSON.stringify(sheet.headers),
       mapping: JSON.stringify(resolved.mapping),
       mapping_id: resolved.mappingId,
       row_count: sheet.rowCount,
     });
-    if (!resolved.needsMapping) await checkImport(trx, auth, id, { remap: true });
+    if (!resolved.needsMapping) await checkImport(trx, auth, id);
     await upload.stored.keep(trx);
   });
   return importSummary(db, auth, id, language);

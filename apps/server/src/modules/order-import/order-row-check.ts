@@ -1,6 +1,11 @@
 import { AddressMessage } from '@portal/contracts/address';
 import type { Language } from '@portal/contracts/languages';
-import { MAX_ITEMS_PER_ORDER, type OrderCreateInput, type OrderCreateParsed } from '@portal/contracts/order';
+import {
+  MAX_ITEMS_PER_ORDER,
+  OrderMessage,
+  type OrderCreateInput,
+  type OrderCreateParsed,
+} from '@portal/contracts/order';
 import { ORDER_SHEET_COLUMN, ORDER_SHEET_FIELDS, type OrderSheetField } from '@portal/contracts/order-import';
 import { CUSTOMS_TERMS, ExtraServiceCode, MAX_PARCELS_PER_SHIPMENT } from '@portal/contracts/product';
 import { cmToMm, kgToGrams, MAX_AMOUNT_MINOR } from '@portal/contracts/quantity';
@@ -288,7 +293,8 @@ export function checkOrderGroup(rows: readonly SheetRow[], context: GroupContext
     if (value === '') return '';
     const code = findCountryCode(value);
     if (!code) errors.add(row.rowNumber, { field, key: AddressMessage.CountryUnknown });
-    return code ?? 'CN';
+    // The text itself, not a stand-in country: no other cell is then checked against the wrong country.
+    return code ?? value;
   };
 
   const parcelRows = rows.filter((row) => givesParcel(row.values));
@@ -383,7 +389,8 @@ export function checkOrderGroup(rows: readonly SheetRow[], context: GroupContext
     remark: leadText('remark'),
   };
 
-  const located = (path: readonly PropertyKey[]): { row: number; field: OrderSheetField } => {
+  const located = (issue: z.core.$ZodIssue): { row: number; field: OrderSheetField } => {
+    const path = issue.path;
     const [head, index, key] = path;
     if (head === 'consignee')
       return {
@@ -403,7 +410,9 @@ export function checkOrderGroup(rows: readonly SheetRow[], context: GroupContext
       const row = typeof index === 'number' ? itemRows[index] : undefined;
       if (row)
         return { row: row.rowNumber, field: ITEM_FIELDS[key as keyof typeof ITEM_FIELDS] ?? 'itemNameCn' };
-      return { row: (itemRows[0] ?? lead).rowNumber, field: 'itemCurrency' };
+      // The whole list: its currencies differ, or it is empty or too long (said above already).
+      const field = issue.message === OrderMessage.ItemCurrencies ? 'itemCurrency' : 'itemNameCn';
+      return { row: (itemRows[0] ?? lead).rowNumber, field };
     }
     return {
       row: lead.rowNumber,
@@ -414,7 +423,7 @@ export function checkOrderGroup(rows: readonly SheetRow[], context: GroupContext
   const parsed = context.schema.safeParse(input);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
-      const { row, field } = located(issue.path);
+      const { row, field } = located(issue);
       // A cell already refused above (a number that is no number) keeps its own, clearer error.
       if (!errors.has(row, field)) errors.add(row, storedIssue(field, issue));
     }

@@ -38,11 +38,16 @@ class WriteFailure {
   constructor(readonly cause: unknown) {}
 }
 
-async function readOnce(
-  file: Buffer,
-  maxRows: number,
-  onRows: (rows: SheetRowCells[]) => Promise<void>,
-): Promise<SheetRead> {
+export interface SheetReceiver {
+  /** The header row, before any data row. */
+  onHeaders(headers: string[]): Promise<void>;
+  /** The next chunk of data rows, in sheet order. */
+  onRows(rows: SheetRowCells[]): Promise<void>;
+  /** Undo what a read that lost ExcelJS's race handed on. */
+  restart(): Promise<void>;
+}
+
+async function readOnce(file: Buffer, maxRows: number, receiver: SheetReceiver): Promise<SheetRead> {
   const { stream } = await loadExcel();
   const reader = new stream.xlsx.WorkbookReader(Readable.from([file]), {
     worksheets: 'emit',
@@ -55,9 +60,9 @@ async function readOnce(
   let rowCount = 0;
   let chunk: SheetRowCells[] = [];
   let hasWorksheet = false;
-  const handOn = async (rows: SheetRowCells[]) => {
+  const handOn = async (work: () => Promise<void>) => {
     try {
-      await onRows(rows);
+      await work();
     } catch (error) {
       throw new WriteFailure(error);
     }
@@ -67,23 +72,33 @@ async function readOnce(
     for await (const row of worksheet) {
       const cells = rowTexts(row.values as ExcelJS.CellValue[]);
       if (row.number === 1) {
-        headers = cells.map((text) => text.trim());
+        const found = cells.map((text) => text.trim());
+        headers = found;
+        await handOn(() => receiver.onHeaders(found));
         continue;
+      }
+      if (!headers) {
+        // A sheet whose row 1 is blank: its header row is empty.
+        const none: string[] = [];
+        headers = none;
+        await handOn(() => receiver.onHeaders(none));
       }
       if (cells.length === 0) continue;
       if (++rowCount > maxRows)
         throw new AppError(ApiCode.BadRequest, 'orderImport.tooManyRows', { max: maxRows });
       chunk.push({ rowNumber: row.number, cells });
       if (chunk.length >= SHEET_CHUNK_ROWS) {
-        await handOn(chunk);
+        const full = chunk;
         chunk = [];
+        await handOn(() => receiver.onRows(full));
       }
     }
     // Only the first worksheet holds orders; the template's other sheets are instructions and lists.
     break;
   }
   if (!hasWorksheet) throw new AppError(ApiCode.BadRequest, 'address.import.unreadable');
-  if (chunk.length > 0) await handOn(chunk);
+  const rest = chunk;
+  if (rest.length > 0) await handOn(() => receiver.onRows(rest));
   if (!headers || headers.every((header) => header === '') || rowCount === 0)
     throw new AppError(ApiCode.BadRequest, 'orderImport.noRows');
   return { headers, rowCount };
@@ -96,19 +111,18 @@ async function readOnce(
 export async function readOrderSheet(
   file: Buffer,
   maxRows: number,
-  onRows: (rows: SheetRowCells[]) => Promise<void>,
-  restart: () => Promise<void>,
+  receiver: SheetReceiver,
 ): Promise<SheetRead> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await readOnce(file, maxRows, onRows);
+      return await readOnce(file, maxRows, receiver);
     } catch (error) {
       if (error instanceof WriteFailure) throw error.cause;
       const raced = !(error instanceof AppError) || error.messageKey === 'address.import.unreadable';
       if (!raced) throw error;
       if (attempt === SHEET_READ_ATTEMPTS)
         throw new AppError(ApiCode.BadRequest, 'address.import.unreadable');
-      await restart();
+      await receiver.restart();
     }
   }
 }
