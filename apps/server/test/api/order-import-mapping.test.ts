@@ -2,6 +2,7 @@ import { ApiCode } from '@portal/contracts/envelope';
 import { LANGUAGES, type Language } from '@portal/contracts/languages';
 import {
   ORDER_IMPORT_MAPPING_NAME_MAX,
+  ORDER_IMPORT_MAX_MAPPINGS,
   ORDER_SHEET_COLUMNS,
   type OrderImportRowsChanged,
   type OrderImportSavedMapping,
@@ -330,6 +331,61 @@ describe(`batch import: template, mapping, error report on ${ENGINE}`, () => {
     });
     expect(again.code).toBe(ApiCode.Ok);
     expect((await savedMappings(token)).map((m) => m.name)).toEqual(['Amazon US']);
+  });
+
+  it('leaves a sheet lacking a header of the asked-for mapping in the mapping step, with what matched', async () => {
+    const { token } = await newCustomer();
+    const uploaded = await preview(token, await sheetFile(marketplaceRows()));
+    await applyMapping(token, {
+      id: uploaded.data.id,
+      mapping: confirmed(uploaded.data.mapping),
+      saveAs: 'Full',
+    });
+    const [saved] = await savedMappings(token);
+    const lacking = MARKETPLACE_HEADERS.filter((header) => header !== 'Chinese name');
+    const second = await preview(token, await sheetFile(marketplaceRows(lacking)), { mappingId: saved!.id });
+    expect(second.code, second.message).toBe(ApiCode.Ok);
+    expect(second.data).toMatchObject({ status: 'mapping', mappingName: 'Full' });
+    expect(second.data.mapping.itemNameCn).toBeUndefined();
+    expect(second.data.mapping.consigneeName).toBe(lacking.indexOf('recipient-name'));
+  });
+
+  it(`keeps at most ${ORDER_IMPORT_MAX_MAPPINGS} saved mappings, but replacing one by name is allowed`, async () => {
+    const { token, customerId } = await newCustomer();
+    const uploaded = await preview(token, await sheetFile(marketplaceRows()));
+    const mapping = confirmed(uploaded.data.mapping);
+    expect((await applyMapping(token, { id: uploaded.data.id, mapping, saveAs: 'Kept' })).code).toBe(
+      ApiCode.Ok,
+    );
+    const [kept] = await t.app.db
+      .selectFrom('order_import_mappings')
+      .selectAll()
+      .where('customer_id', '=', customerId)
+      .execute();
+    await t.app.db
+      .insertInto('order_import_mappings')
+      .values(
+        Array.from({ length: ORDER_IMPORT_MAX_MAPPINGS - 1 }, (_, i) => ({
+          ...kept!,
+          id: `${kept!.id}-${i}`,
+          name: `Other ${i}`,
+          last_used_at: null,
+        })),
+      )
+      .execute();
+    const refused = await applyMapping(token, { id: uploaded.data.id, mapping, saveAs: 'One too many' });
+    expect(refused.code).toBe(ApiCode.BadRequest);
+    expect(refused.message).toBe(
+      `At most ${ORDER_IMPORT_MAX_MAPPINGS} column mappings can be saved; please delete one you no longer use`,
+    );
+    expect(await mappingCount(customerId)).toBe(ORDER_IMPORT_MAX_MAPPINGS);
+    const replaced = await applyMapping(token, { id: uploaded.data.id, mapping, saveAs: 'Kept' });
+    expect(replaced.code).toBe(ApiCode.Ok);
+    const listed = await savedMappings(token);
+    expect(listed).toHaveLength(ORDER_IMPORT_MAX_MAPPINGS);
+    // Most recently used first; never-used ones after.
+    expect(listed[0]?.name).toBe('Kept');
+    expect(listed.at(-1)?.lastUsedAt).toBeNull();
   });
 
   it("refuses another customer's mapping and import (404), applying nothing", async () => {

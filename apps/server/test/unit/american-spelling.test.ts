@@ -5,6 +5,7 @@ import { DICTIONARIES } from '../../src/modules/reference/dictionaries.ts';
 // Feature modules register their own messages on import.
 import '../../src/modules/address/address.messages.ts';
 import '../../src/modules/reference/reference.messages.ts';
+import '../../src/modules/order-import/order-import-mapping.messages.ts';
 
 /** British spellings that must not reach an en-US user (status names used in code are not texts). */
 const BRITISH =

@@ -4,6 +4,7 @@ import { allMessages, translate } from '../../src/lib/messages.ts';
 // Feature modules register their own messages on import.
 import '../../src/modules/address/address.messages.ts';
 import '../../src/modules/reference/reference.messages.ts';
+import '../../src/modules/order-import/order-import-mapping.messages.ts';
 
 describe('server messages', () => {
   it('has a non-empty text in every language for every key', () => {

@@ -107,7 +107,7 @@ export const orderImportMappingMessages = defineMessages({
   },
   'orderImport.template.rule.money': {
     'zh-CN': '金额按元填写（主单位，如 12.50），不是分；重量按千克，尺寸按厘米。',
-    'en-US': 'Money in major units (e.g. 12.50), not cents; weights in kilograms, sizes in centimetres.',
+    'en-US': 'Money in major units (e.g. 12.50), not cents; weights in kilograms, sizes in centimeters.',
     'zh-TW': '金額按元填寫（主單位，如 12.50），不是分；重量按公斤，尺寸按公分。',
   },
   'orderImport.template.rule.product': {
