@@ -3,11 +3,13 @@ import { AddressInputSchema } from '@portal/contracts/address';
 import { ApiCode } from '@portal/contracts/envelope';
 import type { OrderCreated, OrderCreateInput } from '@portal/contracts/order';
 import type { OrderImportSummary } from '@portal/contracts/order-import';
-import type { OrderDetail, OrderQueryResult } from '@portal/contracts/order-list';
+import type { OrderDetail, OrderFilter, OrderQueryResult } from '@portal/contracts/order-list';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database.ts';
 import { newId, nowIso } from '../../src/lib/ids.ts';
+import type { ExportRequest, TableExportSource } from '../../src/modules/export/export-source.ts';
+import { EXPORT_SOURCES } from '../../src/modules/export/export-sources.ts';
 import { translate } from '../../src/lib/messages.ts';
 import { insertAddresses } from '../../src/modules/address/address.repository.ts';
 import { newAddressRow } from '../../src/modules/address/address.service.ts';
@@ -20,6 +22,7 @@ import {
   type LedgerEntryInput,
 } from '../../src/modules/wallet/ledger.ts';
 import { createCustomer, createUser } from '../support/factories.ts';
+import { allRows, extraRow, importApi, orderSheet, validRow } from '../support/order-sheets.ts';
 import { call, createTestApps, ENGINE, signIn } from '../support/test-app.ts';
 
 /**
@@ -353,6 +356,18 @@ describe('BatchImportCommit', () => {
     expect(listed.total).toBe(1000);
     expect(listed.statusCounts.draft).toBe(1000);
     expect(listed.list.every((order) => byNumber.has(order.customerOrderNo))).toBe(true);
+    // The export shares the filter: the batch's orders, not the single one.
+    const exportSource = EXPORT_SOURCES.orders as TableExportSource;
+    const exportRequest = (filter: Partial<OrderFilter>): ExportRequest => ({
+      customerId: customer.customerId,
+      userId: customer.userId,
+      language: 'en-US',
+      ids: null,
+      filter: filter as OrderFilter,
+      labelSize: null,
+    });
+    expect(await exportSource.count(db(), exportRequest({ importId }))).toBe(1000);
+    expect(await exportSource.count(db(), exportRequest({}))).toBe(1001);
     // Another batch's id, another customer's batch, an id no batch has: nothing.
     const other = await newCustomer();
     expect((await listByImport(other, importId)).total).toBe(0);
@@ -590,7 +605,7 @@ describe('BatchImportCommit', () => {
     const importId = await seedImport(owner, [{}]);
     const hostile = await commit(stranger, { id: importId, submit: true });
     expect(hostile.code).toBe(ApiCode.NotFound);
-    expect(hostile.message).toBe(translate('zh-CN', 'error.resourceNotFound'));
+    expect(hostile.message).toBe(translate('zh-CN', 'orderImport.notFound'));
 
     const nothing = await seedImport(owner, [{ state: 'invalid' }, { state: 'excluded' }]);
     for (const language of ['zh-CN', 'en-US'] as const) {
@@ -625,6 +640,94 @@ describe('BatchImportCommit', () => {
     expect((await importRow(nothing)).status).toBe('ready');
     await runTasks();
     expect(await ordersOf(owner.customerId)).toHaveLength(0);
+  });
+});
+
+describe('BatchImportCommit after a real preview', () => {
+  it('a template sheet previewed, fixed and committed in English ends with exactly the orders intended', async () => {
+    const customer = await newCustomer();
+    const api = importApi(app(), customer.token, 'en-US');
+    const sheet = await orderSheet(
+      [
+        validRow(1),
+        validRow(2, { customerOrderNo: '' }),
+        validRow(3),
+        extraRow('REF-3', { parcelWeight: '2', parcelLength: '10', parcelWidth: '10', parcelHeight: '10' }),
+        extraRow('REF-3', {
+          itemNameCn: '袜子',
+          itemNameEn: 'Socks',
+          itemQuantity: '4',
+          itemUnitPrice: '2.50',
+          itemCurrency: 'USD',
+        }),
+        validRow(4, { consigneeName: '' }),
+        validRow(5),
+      ],
+      'en-US',
+    );
+    const preview = await api.preview(sheet);
+    expect(preview.data).toMatchObject({ status: 'ready', validOrderCount: 4, invalidOrderCount: 1 });
+    const id = preview.data.id;
+    const rows = await allRows(api, id);
+    const rowOf = (number: string) => [...rows.values()].find((row) => row.customerOrderNo === number)!;
+    expect((await api.exclude({ id, rowNumbers: [rowOf('REF-5').rowNumber], excluded: true })).code).toBe(
+      ApiCode.Ok,
+    );
+
+    // Not enough money: refused, worded in the reader's language, nothing written.
+    await fund(customer.customerId, 100);
+    expect((await commit(customer, { id, submit: true })).code).toBe(ApiCode.Ok);
+    await runTasks();
+    const refused = await api.get(id);
+    expect(refused.data.status).toBe('ready');
+    expect(refused.data.commitError).toMatch(/^Insufficient balance: ¥[\d,.]+ needed, ¥1\.00 available$/);
+    const inChinese = await importApi(app(), customer.token, 'zh-CN').get(id);
+    expect(inChinese.data.commitError).toMatch(/^余额不足：需要 ¥[\d,.]+，可用 ¥1\.00$/);
+    expect(await ordersOf(customer.customerId)).toHaveLength(0);
+
+    await fund(customer.customerId, 10_000_000);
+    const started = await commit(customer, { id, submit: true }, { 'accept-language': 'en-US' });
+    expect(started.code).toBe(ApiCode.Ok);
+    expect(started.message).toBe('Creating 3 orders');
+    expect(started.data).toMatchObject({ status: 'committing', submit: true, commitError: null });
+    await runTasks();
+    const done = await api.get(id);
+    expect(done.data).toMatchObject({ status: 'committed', progress: 100, createdOrderCount: 3 });
+    const orders = await ordersOf(customer.customerId);
+    expect(orders.map((order) => order.customer_order_no).sort()).toEqual(
+      [
+        'REF-1',
+        'REF-3',
+        orders.find((order) => order.customer_order_no.startsWith('ORD'))!.customer_order_no,
+      ].sort(),
+    );
+    const after = await allRows(api, id);
+    const multi = [...after.values()].filter((row) => row.leadRowNumber === rowOf('REF-3').rowNumber);
+    expect(multi).toHaveLength(3);
+    expect(multi.every((row) => row.state === 'created' && row.orderId === multi[0]!.orderId)).toBe(true);
+    const detail = await call<OrderDetail>(app(), {
+      url: '/api/CustomerOrder/Get',
+      token: customer.token,
+      query: { id: multi[0]!.orderId! },
+    });
+    expect(detail.data).toMatchObject({
+      status: 'submitted',
+      customerOrderNo: 'REF-3',
+      parcels: [
+        { weight: 1.2, length: 30, width: 20, height: 10 },
+        { weight: 2, length: 10, width: 10, height: 10 },
+      ],
+      items: [
+        { nameEn: 'T-shirt', quantity: 2, unitPrice: 1500 },
+        { nameEn: 'Socks', quantity: 4, unitPrice: 250 },
+      ],
+    });
+    expect(detail.data.ledgerEntries).toHaveLength(1);
+    expect(rowOf('REF-3').chargeAmount).toBe(detail.data.estimatedCharge!.totalAmount);
+    expect([...after.values()].find((row) => row.customerOrderNo === 'REF-4')!.state).toBe('invalid');
+    expect([...after.values()].find((row) => row.customerOrderNo === 'REF-5')!.state).toBe('excluded');
+    expect((await listByImport(customer, id)).total).toBe(3);
+    await assertLedgerConsistent(db(), customer.customerId);
   });
 });
 

@@ -4,6 +4,7 @@ import { allMessages } from '../../src/lib/messages.ts';
 import { DICTIONARIES } from '../../src/modules/reference/dictionaries.ts';
 // Feature modules register their own messages on import.
 import '../../src/modules/address/address.messages.ts';
+import '../../src/modules/order-import/order-import-commit.messages.ts';
 import '../../src/modules/reference/reference.messages.ts';
 import '../../src/modules/order-import/order-import-mapping.messages.ts';
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { allMessages, translate } from '../../src/lib/messages.ts';
 // Feature modules register their own messages on import.
 import '../../src/modules/address/address.messages.ts';
+import '../../src/modules/order-import/order-import-commit.messages.ts';
 import '../../src/modules/reference/reference.messages.ts';
 import '../../src/modules/order-import/order-import-mapping.messages.ts';
 

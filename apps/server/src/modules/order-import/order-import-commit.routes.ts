@@ -4,53 +4,7 @@ import { OrderImportCommitSchema, OrderImportSummarySchema } from '@portal/contr
 import { Permission } from '@portal/contracts/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { startCommit } from './order-import-commit.ts';
-import type { Language } from '@portal/contracts/languages';
-import type { OrderImportSummary } from '@portal/contracts/order-import';
-import type { Db } from '../../db/database.ts';
-import { translate } from '../../lib/messages.ts';
-
-// Until preview's importSummary is merged: the import as the contract answers it, without totals.
-async function importSummary(
-  db: Db,
-  customerId: string,
-  id: string,
-  language: Language,
-): Promise<OrderImportSummary> {
-  const row = await db
-    .selectFrom('order_imports')
-    .selectAll()
-    .where('id', '=', id)
-    .where('customer_id', '=', customerId)
-    .executeTakeFirstOrThrow();
-  const error = row.commit_error
-    ? (JSON.parse(row.commit_error) as { key: string; params: Record<string, string> })
-    : null;
-  return {
-    id: row.id,
-    status: row.status,
-    fileName: row.file_name,
-    productCode: row.product_code,
-    shipperAddressId: row.shipper_address_id,
-    headers: JSON.parse(row.headers) as string[],
-    mapping: JSON.parse(row.mapping) as OrderImportSummary['mapping'],
-    mappingName: null,
-    sampleRows: [],
-    rowCount: row.row_count,
-    orderCount: row.order_count,
-    validOrderCount: row.valid_order_count,
-    invalidOrderCount: row.invalid_order_count,
-    excludedOrderCount: row.excluded_order_count,
-    createdOrderCount: row.created_order_count,
-    errorCount: row.error_count,
-    totals: [],
-    progress: row.progress,
-    submit: row.submit === null ? null : row.submit === 1,
-    commitError: error ? translate(language, error.key, error.params) : null,
-    createdAt: row.created_at,
-    committedAt: row.committed_at,
-    expiresAt: row.expires_at,
-  };
-}
+import { importSummary } from './order-import-check.ts';
 
 /**
  * `POST BatchImportCommit`: starts the all-or-none commit of an Excel batch (order-import-commit.ts) and
@@ -73,7 +27,7 @@ export const orderImportCommitRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const count = await startCommit(app.db, request.auth, request.body);
       app.taskRunner.nudge();
-      const summary = await importSummary(app.db, request.auth.customerId, request.body.id, request.language);
+      const summary = await importSummary(app.db, request.auth, request.body.id, request.language);
       return { ...request.ok(summary), message: request.t('orderImport.commitStarted', { count }) };
     },
   );

@@ -5,9 +5,8 @@ import type { InsufficientBalance } from '@portal/contracts/wallet';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { enqueue, PermanentTaskError, type TaskHandler } from '../../jobs/task-runner.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import { isPlainId, newId, nowIso } from '../../lib/ids.ts';
-import { defineMessages } from '../../lib/messages.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
 import * as orderRepo from '../order/order.repository.ts';
 import {
@@ -21,6 +20,8 @@ import {
 import { issueWaybillNos } from '../order/waybill.ts';
 import { loadOrderPricer } from '../product/quote.service.ts';
 import { currencyDisplay, postLedgerEntries } from '../wallet/ledger.ts';
+import { importNotFound } from './order-import-check.ts';
+import './order-import-commit.messages.ts';
 
 /**
  * The commit of an Excel batch (issue 12): every valid, not excluded order of the import becomes an
@@ -40,54 +41,6 @@ import { currencyDisplay, postLedgerEntries } from '../wallet/ledger.ts';
  * worded in the reader's language). Any other failure is retried by the runner — safe, because nothing
  * of a failed attempt was written — and after the last attempt the import is `ready` again too.
  */
-
-defineMessages({
-  'orderImport.commitStarted': {
-    'zh-CN': '正在创建 {count} 个订单',
-    'en-US': 'Creating {count} orders',
-    'zh-TW': '正在建立 {count} 個訂單',
-  },
-  'orderImport.commitNotReady': {
-    'zh-CN': '该批次正在提交、已经提交或尚未完成列映射，不能提交',
-    'en-US': 'This batch is being committed, has been committed, or still needs its columns mapped',
-    'zh-TW': '該批次正在提交、已經提交或尚未完成欄位對應，不能提交',
-  },
-  'orderImport.commitNothingValid': {
-    'zh-CN': '没有可以创建的有效订单',
-    'en-US': 'There is no valid order to create',
-    'zh-TW': '沒有可以建立的有效訂單',
-  },
-  'orderImport.insufficientBalance': {
-    'zh-CN': '余额不足：需要 {required}，可用 {available}',
-    'en-US': 'Insufficient balance: {required} needed, {available} available',
-    'zh-TW': '餘額不足：需要 {required}，可用 {available}',
-  },
-  'orderImport.commitProductUnusable': {
-    'zh-CN': '第 {row} 行：产品 {productCode} 现在不能用于该订单，请修改后再提交',
-    'en-US': 'Row {row}: product {productCode} can no longer ship this order; change it and commit again',
-    'zh-TW': '第 {row} 列：產品 {productCode} 現在不能用於該訂單，請修改後再提交',
-  },
-  'orderImport.commitNoTaken': {
-    'zh-CN': '第 {row} 行：客户单号 {customerOrderNo} 已被其他订单使用',
-    'en-US': 'Row {row}: reference number {customerOrderNo} is already used by another order',
-    'zh-TW': '第 {row} 列：客戶單號 {customerOrderNo} 已被其他訂單使用',
-  },
-  'orderImport.commitRowRefused': {
-    'zh-CN': '第 {row} 行的订单无法创建，请检查后再提交',
-    'en-US': 'The order of row {row} cannot be created; check it and commit again',
-    'zh-TW': '第 {row} 列的訂單無法建立，請檢查後再提交',
-  },
-  'orderImport.commitSenderGone': {
-    'zh-CN': '发件地址已不存在，请重新选择发件人后再提交',
-    'en-US': 'The sender address no longer exists; choose a sender and commit again',
-    'zh-TW': '寄件地址已不存在，請重新選擇寄件人後再提交',
-  },
-  'orderImport.commitFailed': {
-    'zh-CN': '批量创建失败，没有创建任何订单，请重试',
-    'en-US': 'The batch could not be created; no order was created. Please try again',
-    'zh-TW': '批次建立失敗，沒有建立任何訂單，請重試',
-  },
-});
 
 /** The runner's kind; the payload names the import and who committed it. */
 export const ORDER_IMPORT_COMMIT_TASK = 'orderImport.commit';
@@ -135,7 +88,7 @@ export async function startCommit(
   auth: AuthContext,
   input: { id: string; submit: boolean },
 ): Promise<number> {
-  if (!isPlainId(input.id)) throw notFound();
+  if (!isPlainId(input.id)) throw importNotFound();
   return db.transaction().execute(async (trx) => {
     const taskId = newId();
     const now = nowIso();
@@ -161,7 +114,7 @@ export async function startCommit(
         .where('id', '=', input.id)
         .where('customer_id', '=', auth.customerId)
         .executeTakeFirst();
-      if (!current) throw notFound();
+      if (!current) throw importNotFound();
       if (current.status !== 'ready') throw new AppError(ApiCode.Conflict, 'orderImport.commitNotReady');
       throw new AppError(ApiCode.BadRequest, 'orderImport.commitNothingValid');
     }
