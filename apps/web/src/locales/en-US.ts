@@ -1155,8 +1155,7 @@ const enUS: Messages = {
       noColumn: 'Not used',
       unnamedColumn: 'Column {{column}} (no header)',
       samples: 'Sample values',
-      missing:
-        'These required fields have no column: {{fields}}. They will be marked as errors in the grid, where you can fill them in row by row.',
+      missing: 'Choose a sheet column for these required fields: {{fields}}',
       saveAs: 'Save as',
       saveAsPlaceholder: 'Save as… (optional, e.g. "Shop export")',
       apply: 'Apply and check',

@@ -1136,7 +1136,7 @@ const zhCN = {
       noColumn: '不使用',
       unnamedColumn: '第 {{column}} 列（无表头）',
       samples: '示例值',
-      missing: '以下必填字段没有对应的列：{{fields}}。这些字段会在表格中标为错误，可以在下一步逐行填写。',
+      missing: '请为以下必填字段选择表格中的列：{{fields}}',
       saveAs: '保存为',
       saveAsPlaceholder: '保存为…（选填，如“店铺导出”）',
       apply: '应用并检查',

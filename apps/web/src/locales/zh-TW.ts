@@ -1133,7 +1133,7 @@ const zhTW: Messages = {
       noColumn: '不使用',
       unnamedColumn: '第 {{column}} 欄（無表頭）',
       samples: '範例值',
-      missing: '以下必填欄位沒有對應的欄：{{fields}}。這些欄位會在表格中標為錯誤，可以在下一步逐列填寫。',
+      missing: '請為以下必填欄位選擇表格中的欄：{{fields}}',
       saveAs: '儲存為',
       saveAsPlaceholder: '儲存為…（選填，如「店鋪匯出」）',
       apply: '套用並檢查',

@@ -202,6 +202,7 @@ export function MappingStep({ summary, onDiscard }: { summary: OrderImportSummar
           />
           <Button
             type="primary"
+            disabled={missing.length > 0}
             loading={apply.isPending}
             onClick={() => void submit()}
             data-testid="order-import-apply-mapping"

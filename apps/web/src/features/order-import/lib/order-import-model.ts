@@ -143,11 +143,14 @@ export class CommitAttempts {
 /** An import the user can still act on (not committed): leaving asks first, coming back offers it. */
 export const isUnfinished = (summary: Pick<OrderImportSummary, 'status'>) => summary.status !== 'committed';
 
-/** The template fields the mapping has no column for, among those a template must have. */
+/**
+ * The fields a mapping must give a column and has not: the template's required ones, except the reference
+ * number (a blank one is generated), as `BatchImportApplyMapping` checks them.
+ */
 export function missingRequiredFields(mapping: OrderSheetMapping): OrderSheetField[] {
-  return ORDER_SHEET_COLUMNS.filter((column) => column.required && mapping[column.field] === undefined).map(
-    (column) => column.field,
-  );
+  return ORDER_SHEET_COLUMNS.filter(
+    (column) => column.required && column.field !== 'customerOrderNo' && mapping[column.field] === undefined,
+  ).map((column) => column.field);
 }
 
 /** A saved mapping (header texts per field) on this sheet's headers; a header the sheet lacks is skipped. */
