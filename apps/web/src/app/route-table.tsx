@@ -1,6 +1,7 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { Permission } from '@portal/contracts/permissions';
 import {
+  BATCH_CREATE_PATH,
   BILLS_PATH,
   CONSUMPTION_FLOW_PATH,
   CREATE_ORDER_PATH,
@@ -32,6 +33,7 @@ export type RouteIconName =
   | 'orders'
   | 'orderList'
   | 'create'
+  | 'batchCreate'
   | 'address'
   | 'endData'
   | 'settlement'
@@ -76,6 +78,14 @@ export const PRIVATE_ROUTES: AppRoute[] = [
         icon: 'create',
         authority: Permission.OrderCreate,
         component: lazyPage(() => import('../features/order/routes/create-order-page')),
+      },
+      {
+        path: BATCH_CREATE_PATH,
+        name: 'batchCreate',
+        titleKey: 'route.batchCreate',
+        icon: 'batchCreate',
+        authority: Permission.OrderCreate,
+        component: lazyPage(() => import('../features/order-import/routes/batch-create-page')),
       },
       {
         path: '/user/orders/address',

@@ -3,6 +3,10 @@
  * route table). The route table uses the same constants.
  */
 export const CREATE_ORDER_PATH = '/user/orders/create';
+/** Batch create orders from Excel (orders section, route `batchCreate`). */
+export const BATCH_CREATE_PATH = '/user/orders/batchCreate';
+/** The address book (orders section, route `address`). */
+export const ADDRESS_BOOK_PATH = '/user/orders/address';
 /** Last-mile data (orders section, route `endData`). */
 export const END_DATA_PATH = '/user/orders/endData';
 /** Recharge records and online top-up (settlement centre, route `topUpOnline`). */
@@ -23,4 +27,9 @@ export const FILE_MANAGEMENT_PATH = '/user/userCenterManagement/fileManagement';
 /** My orders narrowed to one number (reference, waybill or last-mile), as the order list's URL spells it. */
 export function orderListPathFor(number: string): string {
   return `${ORDER_LIST_PATH}?numbers=${encodeURIComponent(number)}`;
+}
+
+/** My orders narrowed to the orders one Excel batch created (`?importId=`). */
+export function orderListPathForImport(importId: string): string {
+  return `${ORDER_LIST_PATH}?importId=${encodeURIComponent(importId)}`;
 }

@@ -157,6 +157,42 @@ export function readRefreshToken(): string | null {
   return readStored('tokenRecord')?.refreshToken ?? null;
 }
 
+/**
+ * What this browser tab alone keeps (sessionStorage), as long as the tab lives: the batch-create page's
+ * unfinished import, offered again when the user comes back to the page. Cleared with the session.
+ */
+export interface TabValues {
+  orderImportId: string;
+}
+export type TabKey = keyof TabValues;
+const TAB_KEYS: Readonly<Record<TabKey, string>> = { orderImportId: 'portal.orderImportId' };
+
+function tabBackend(): Backend | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function readTabValue<K extends TabKey>(key: K): TabValues[K] | null {
+  const raw = tabBackend()?.getItem(TAB_KEYS[key]);
+  if (raw == null) return null;
+  try {
+    return JSON.parse(raw) as TabValues[K];
+  } catch {
+    return null;
+  }
+}
+
+export function writeTabValue<K extends TabKey>(key: K, value: TabValues[K]): void {
+  tabBackend()?.setItem(TAB_KEYS[key], JSON.stringify(value));
+}
+
+export function removeTabValue(key: TabKey): void {
+  tabBackend()?.removeItem(TAB_KEYS[key]);
+}
+
 let isSessionClearedHere = false;
 const sessionClearedListeners = new Set<() => void>();
 
@@ -180,6 +216,7 @@ export function onSessionCleared(listener: () => void): () => void {
 export function clearSession(): void {
   isSessionClearedHere = true;
   for (const key of SESSION_KEYS) removeStored(key);
+  for (const key of Object.keys(TAB_KEYS) as TabKey[]) removeTabValue(key);
   for (const listener of [...sessionClearedListeners]) listener();
 }
 

@@ -35,6 +35,7 @@ describe('order list search in the URL', () => {
       countryCode: 'US',
       productCode: 'US-DDP-EXP',
       keyword: 'John Smith',
+      importId: 'imp_01JDX4',
       page: 3,
     };
     const url = orderSearchParams(search).toString();
@@ -114,6 +115,7 @@ describe('the Query body', () => {
       countryCode: null,
       productCode: null,
       keyword: null,
+      importId: null,
       pageIndex: 1,
       pageSize: 10,
     });
@@ -122,6 +124,11 @@ describe('the Query body', () => {
   test('only filters other than the tab count as narrowing (the empty state differs)', () => {
     expect(hasNarrowingFilters({ ...EMPTY_ORDER_SEARCH, status: 'draft', page: 3 })).toBe(false);
     expect(hasNarrowingFilters({ ...EMPTY_ORDER_SEARCH, keyword: 'a' })).toBe(true);
+    // The batch-create result's link: the orders of one import.
+    expect(hasNarrowingFilters({ ...EMPTY_ORDER_SEARCH, importId: 'imp_1' })).toBe(true);
+    expect(parse('importId=imp_1').importId).toBe('imp_1');
+    expect(parse(`importId=${'x'.repeat(65)}`).importId).toBeNull();
+    expect(orderFilterOf({ ...EMPTY_ORDER_SEARCH, importId: 'imp_1' }).importId).toBe('imp_1');
     expect(hasNarrowingFilters({ ...EMPTY_ORDER_SEARCH, numbers: ['A'] })).toBe(true);
   });
 });

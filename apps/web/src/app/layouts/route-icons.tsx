@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import {
   AccountBookOutlined,
   ContactsOutlined,
+  FileExcelOutlined,
   FolderOpenOutlined,
   FormOutlined,
   HomeOutlined,
@@ -22,6 +23,7 @@ export const ROUTE_ICONS: Record<RouteIconName, ReactNode> = {
   orders: <ProfileOutlined />,
   orderList: <UnorderedListOutlined />,
   create: <FormOutlined />,
+  batchCreate: <FileExcelOutlined />,
   address: <ContactsOutlined />,
   endData: <NodeIndexOutlined />,
   settlement: <AccountBookOutlined />,

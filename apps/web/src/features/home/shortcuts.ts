@@ -1,5 +1,11 @@
 import type { ApplicationMenuItem } from '@portal/contracts/application';
-import { CREATE_ORDER_PATH, END_DATA_PATH, FILE_MANAGEMENT_PATH, ORDER_LIST_PATH } from '../../lib/app-paths';
+import {
+  BATCH_CREATE_PATH,
+  CREATE_ORDER_PATH,
+  END_DATA_PATH,
+  FILE_MANAGEMENT_PATH,
+  ORDER_LIST_PATH,
+} from '../../lib/app-paths';
 import type { MessageKey } from '../../lib/i18n/message-key';
 
 export const USER_CENTER_PATH = '/user/userCenterManagement/userCenter';
@@ -14,11 +20,18 @@ export interface Shortcut {
   menuName: string;
   path: string;
   titleKey: MessageKey;
-  icon: 'user' | 'lock' | 'history' | 'contacts' | 'create' | 'orders' | 'endData' | 'files';
+  icon: 'user' | 'lock' | 'history' | 'contacts' | 'create' | 'batchCreate' | 'orders' | 'endData' | 'files';
 }
 
 export const SHORTCUTS: readonly Shortcut[] = [
   { key: 'create', menuName: 'create', path: CREATE_ORDER_PATH, titleKey: 'route.create', icon: 'create' },
+  {
+    key: 'batchCreate',
+    menuName: 'batchCreate',
+    path: BATCH_CREATE_PATH,
+    titleKey: 'home.batchCreate',
+    icon: 'batchCreate',
+  },
   {
     key: 'orders',
     menuName: 'order',

@@ -3,6 +3,7 @@ import { Card, Empty, Typography, theme } from 'antd';
 import {
   AppstoreOutlined,
   ContactsOutlined,
+  FileExcelOutlined,
   FolderOpenOutlined,
   FormOutlined,
   HistoryOutlined,
@@ -22,6 +23,7 @@ const ICONS: Record<Shortcut['icon'], ReactNode> = {
   history: <HistoryOutlined />,
   contacts: <ContactsOutlined />,
   create: <FormOutlined />,
+  batchCreate: <FileExcelOutlined />,
   orders: <ProfileOutlined />,
   endData: <NodeIndexOutlined />,
   files: <FolderOpenOutlined />,

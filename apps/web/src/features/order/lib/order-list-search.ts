@@ -19,6 +19,8 @@ export interface OrderListSearch {
   countryCode: string | null;
   productCode: string | null;
   keyword: string;
+  /** The orders one Excel batch created (the batch-create result links here with `?importId=`). */
+  importId: string | null;
   page: number;
 }
 
@@ -30,6 +32,7 @@ export const EMPTY_ORDER_SEARCH: OrderListSearch = {
   countryCode: null,
   productCode: null,
   keyword: '',
+  importId: null,
   page: 1,
 };
 
@@ -42,6 +45,7 @@ const PARAM = {
   countryCode: 'country',
   productCode: 'product',
   keyword: 'keyword',
+  importId: 'importId',
   page: 'page',
 } as const;
 
@@ -49,6 +53,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const MAX_PAGE = 1_000_000;
 const MAX_KEYWORD = 100;
 const MAX_PRODUCT_CODE = 32;
+const MAX_IMPORT_ID = 64;
 
 function dayOf(value: string | null): string | null {
   if (!value || !DAY.test(value)) return null;
@@ -66,6 +71,7 @@ export function parseOrderSearch(params: URLSearchParams): OrderListSearch {
   const country = (params.get(PARAM.countryCode) ?? '').trim().toUpperCase();
   const product = (params.get(PARAM.productCode) ?? '').trim();
   const page = Number(params.get(PARAM.page));
+  const importId = (params.get(PARAM.importId) ?? '').trim();
   let createdFrom = dayOf(params.get(PARAM.createdFrom));
   let createdTo = dayOf(params.get(PARAM.createdTo));
   // A range typed backwards is the same range.
@@ -79,6 +85,7 @@ export function parseOrderSearch(params: URLSearchParams): OrderListSearch {
     countryCode: /^[A-Z]{2}$/.test(country) ? country : null,
     productCode: product && product.length <= MAX_PRODUCT_CODE ? product : null,
     keyword: (params.get(PARAM.keyword) ?? '').trim().slice(0, MAX_KEYWORD),
+    importId: importId && importId.length <= MAX_IMPORT_ID ? importId : null,
     page: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1,
   };
 }
@@ -93,6 +100,7 @@ export function orderSearchParams(search: OrderListSearch): URLSearchParams {
   if (search.countryCode) params.set(PARAM.countryCode, search.countryCode);
   if (search.productCode) params.set(PARAM.productCode, search.productCode);
   if (search.keyword) params.set(PARAM.keyword, search.keyword);
+  if (search.importId) params.set(PARAM.importId, search.importId);
   if (search.page > 1) params.set(PARAM.page, String(search.page));
   return params;
 }
@@ -110,6 +118,7 @@ export function orderFilterOf(search: OrderListSearch): Omit<OrderQueryInput, 'p
     countryCode: search.countryCode,
     productCode: search.productCode,
     keyword: search.keyword || null,
+    importId: search.importId,
   };
 }
 
@@ -125,7 +134,8 @@ export function hasNarrowingFilters(search: OrderListSearch): boolean {
     search.createdTo ||
     search.countryCode ||
     search.productCode ||
-    search.keyword,
+    search.keyword ||
+    search.importId,
   );
 }
 

@@ -1,6 +1,12 @@
 import { useState } from 'react';
-import { Button, Card, Empty, Flex, Modal, Skeleton, Tabs, Typography } from 'antd';
-import { CloseCircleOutlined, NodeIndexOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, Flex, Modal, Skeleton, Tabs, Tag, Typography } from 'antd';
+import {
+  CloseCircleOutlined,
+  CloseOutlined,
+  NodeIndexOutlined,
+  PlusOutlined,
+  PrinterOutlined,
+} from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { OrderListItem } from '@portal/contracts/order-list';
@@ -294,6 +300,18 @@ export default function OrderListPage() {
         })}
       />
       <OrderFilters search={search} onSearch={go} />
+      {search.importId ? (
+        <div style={{ marginBottom: 12 }}>
+          <Tag
+            closable
+            closeIcon={<CloseOutlined aria-label={t('orderList.filter.removeImport')} />}
+            onClose={() => go({ ...search, importId: null, page: 1 })}
+            data-testid="order-import-filter"
+          >
+            {t('orderList.filter.importTag')}
+          </Tag>
+        </div>
+      ) : null}
       {toolbar}
       <NotFoundNumbers numbers={list.isPlaceholderData ? [] : (list.data?.notFoundNumbers ?? [])} />
       {content}
