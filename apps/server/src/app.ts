@@ -17,6 +17,7 @@ import { labelRoutes } from './modules/label/label.routes.ts';
 import { operationsRoutes } from './modules/operations/operations.routes.ts';
 import { OPS_PREFIX } from './modules/operations/operations.schemas.ts';
 import { orderRoutes } from './modules/order/order.routes.ts';
+import { orderImportRoutes } from './modules/order-import/order-import.routes.ts';
 import { paymentNotifyRoutes } from './modules/payment/notify.routes.ts';
 import { paymentsPlugin } from './modules/payment/payments-plugin.ts';
 import { productRoutes } from './modules/product/product.routes.ts';
@@ -101,6 +102,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(billRoutes);
   await app.register(invoiceTitleRoutes);
   await app.register(orderRoutes);
+  await app.register(orderImportRoutes);
   await app.register(consumptionFlowRoutes);
   // The provider's staff: its own prefix and credential (the operator key), no customer session.
   await app.register(operationsRoutes);

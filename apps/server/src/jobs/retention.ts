@@ -1,11 +1,13 @@
 import type { Db } from '../db/database.ts';
 import { deleteExpiredRateLimitHits } from '../lib/rate-limit.ts';
+import { deleteExpiredImports } from '../modules/order-import/order-import.repository.ts';
 import type { ScheduledTask } from './scheduler.ts';
 
 /**
  * Deletes login-log rows older than the retention age, and sessions and refresh tokens past their
  * absolute expiry (an expired one can never be used again; the login log keeps the history), and
- * idempotency keys past their 24 h (plugins/idempotency.ts), and rate-limit counters of past windows.
+ * idempotency keys past their 24 h (plugins/idempotency.ts), and rate-limit counters of past windows, and
+ * batch order imports past their keeping time (ORDER_IMPORT_KEEP_DAYS) with their rows.
  */
 export async function deleteExpiredData(db: Db, now: Date, loginLogRetentionDays: number) {
   const nowIso = now.toISOString();
@@ -26,12 +28,14 @@ export async function deleteExpiredData(db: Db, now: Date, loginLogRetentionDays
     .where('expires_at', '<=', nowIso)
     .executeTakeFirst();
   const rateLimitHits = await deleteExpiredRateLimitHits(db, now);
+  const orderImports = await deleteExpiredImports(db, nowIso);
   return {
     loginLogs: Number(loginLogs.numDeletedRows),
     refreshTokens: Number(refreshTokens.numDeletedRows),
     sessions: Number(sessions.numDeletedRows),
     idempotencyKeys: Number(idempotencyKeys.numDeletedRows),
     rateLimitHits,
+    orderImports,
   };
 }
 

@@ -19,6 +19,7 @@ import { LANGUAGES, type Language } from '@portal/contracts/languages';
 import { fieldMessage } from '@portal/contracts/text';
 import type ExcelJS from 'exceljs';
 import { loadExcel } from '../../lib/excel.ts';
+import { refuseUnsafeXlsx, SHEET_READ_ATTEMPTS, xlsxTooLarge } from '../../lib/xlsx-upload.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/ids.ts';
@@ -30,8 +31,6 @@ import * as repo from './address.repository.ts';
 import { addressSchemas, newAddressRow } from './address.service.ts';
 import { REQUIRED_COLUMNS } from './address-template.ts';
 import { cellText, restoreNeutralised } from './spreadsheet-text.ts';
-import { DEFAULT_XLSX_LIMITS, inspectXlsx, verifyUnpackedSizes, type XlsxRejection } from './xlsx-guard.ts';
-import { XLSX_MAX_TEXT_BYTES } from './xml-scanner.ts';
 
 const normaliseHeader = (text: string) => text.replace(/[\s*＊]/g, '').toLowerCase();
 
@@ -50,6 +49,7 @@ const ADDRESS_TYPE_WORDS = new Map<string, AddressType>(
   ]),
 );
 
+/** Yes and no as people type them, in the three languages (blank is no). */
 const YES_WORDS = new Set([
   'y',
   'yes',
@@ -68,21 +68,15 @@ const NO_WORDS = new Set([
   ...LANGUAGES.map((l) => translate(l, 'address.no').toLowerCase()),
 ]);
 
-const REJECTIONS: Record<XlsxRejection, () => AppError> = {
-  notXlsx: () => new AppError(ApiCode.BadRequest, 'address.import.notXlsx'),
-  tooLarge: () => fileTooLarge(),
-  zipBomb: () => new AppError(ApiCode.BadRequest, 'address.import.zipBomb'),
-  textTooLong: () =>
-    new AppError(ApiCode.BadRequest, 'address.import.textTooLong', {
-      maxKb: XLSX_MAX_TEXT_BYTES / 1024,
-    }),
-  unsafeXml: () => new AppError(ApiCode.BadRequest, 'address.import.unsafeXml'),
-};
+export const fileTooLarge = () => xlsxTooLarge(ADDRESS_IMPORT_MAX_BYTES);
 
-export const fileTooLarge = () =>
-  new AppError(ApiCode.BadRequest, 'address.import.tooLarge', {
-    maxMb: ADDRESS_IMPORT_MAX_BYTES / (1024 * 1024),
-  });
+/** A yes/no cell as typed (是/否, yes/no, y/n, 1/0, true/false, in any interface language); undefined: neither. */
+export function parseYesNo(text: string): boolean | undefined {
+  const word = text.trim().toLowerCase();
+  if (YES_WORDS.has(word)) return true;
+  if (NO_WORDS.has(word)) return false;
+  return undefined;
+}
 
 /** Collects row errors for the answer: all are counted, the first ADDRESS_IMPORT_MAX_REPORTED_ERRORS are listed. */
 class ErrorList {
@@ -133,14 +127,11 @@ function rowInput(rowNumber: number, text: (field: AddressSheetField) => string,
     }
   }
 
-  const defaultText = text('isDefault').toLowerCase();
-  if (YES_WORDS.has(defaultText)) input.isDefault = true;
-  else {
-    input.isDefault = false;
-    if (!NO_WORDS.has(defaultText)) {
-      errors.add(rowNumber, 'isDefault', 'address.import.booleanInvalid');
-      preErrors.add('isDefault');
-    }
+  const isDefault = parseYesNo(text('isDefault'));
+  input.isDefault = isDefault ?? false;
+  if (isDefault === undefined) {
+    errors.add(rowNumber, 'isDefault', 'address.import.booleanInvalid');
+    preErrors.add('isDefault');
   }
   return { input, preErrors };
 }
@@ -150,14 +141,7 @@ export interface SheetResult {
   errors: ErrorList;
 }
 
-/**
- * ExcelJS's streaming reader now and then loses the race between an entry of the zip and the code that
- * reads it: the same bytes that parse 99 times out of 100 fail with a TypeError inside ExcelJS
- * ("reading 'sheets'") or yield no worksheet. The file is a buffer in memory, so reading it once more is
- * cheap and tells a race from a broken file: a broken file fails every time. Three reads make a lost race
- * (about 1 in 100 each) as rare as one in a million.
- */
-const SHEET_READ_ATTEMPTS = 3;
+/** Reads the sheet again when ExcelJS loses its known race (see `SHEET_READ_ATTEMPTS`). */
 export async function readSheetSteadily(file: Buffer, language: Language): Promise<SheetResult> {
   for (let attempt = 1; ; attempt++) {
     try {
@@ -271,10 +255,7 @@ export interface ImportOptions {
 
 /** Checks an upload and parses its first sheet; throws the localized refusal or the row errors. */
 async function readUpload(file: Buffer, language: Language): Promise<SheetResult['rows']> {
-  const inspection = inspectXlsx(file, { maxBytes: ADDRESS_IMPORT_MAX_BYTES, ...DEFAULT_XLSX_LIMITS });
-  if (!inspection.ok) throw REJECTIONS[inspection.reason]();
-  const verified = await verifyUnpackedSizes(file, inspection.entries);
-  if (!verified.ok) throw REJECTIONS[verified.reason]();
+  await refuseUnsafeXlsx(file, ADDRESS_IMPORT_MAX_BYTES);
 
   let sheet: SheetResult;
   try {

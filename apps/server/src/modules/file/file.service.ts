@@ -86,6 +86,8 @@ export function beginStoredUpload(
   // Observed here so a failure while the caller is still busy is not an unhandled rejection.
   written.catch(() => undefined);
   return {
+    /** The stored file's id once kept (an import records it beside its own rows). */
+    id,
     async keep(db: Db): Promise<void> {
       await written;
       try {

@@ -18,6 +18,7 @@ import {
   priceShipment,
   type ExchangeRate,
   type PricingLine,
+  type MessageParams,
   type PricingReason,
   type PricingShipment,
 } from './pricing.ts';
@@ -59,7 +60,8 @@ export function toPricingShipment(request: QuoteRequest): PricingShipment {
   };
 }
 
-function wordReason(reason: PricingReason, language: Language): string {
+/** A reason in the reader's language (a country code in its params becomes the country's name). */
+export function wordReason(reason: UnwordedReason, language: Language): string {
   const params = { ...reason.params };
   if (typeof params.country === 'string') {
     const code = params.country;
@@ -100,7 +102,7 @@ type Priced =
       volumetricWeightGrams: number;
       lines: PricingLine[];
     }
-  | { ok: false; unusable: QuoteUnusable };
+  | { ok: false; unusable: QuoteUnusable; unworded: PricingReason[] };
 
 function priceProduct(
   product: CatalogProduct,
@@ -123,6 +125,7 @@ function priceProduct(
         productName,
         reasons: result.reasons.map((r) => wordReason(r, language)),
       },
+      unworded: result.reasons,
     };
   }
   return {
@@ -210,7 +213,18 @@ export type PriceOrderResult =
       chargeableWeightGrams: number;
       volumetricWeightGrams: number;
     }
-  | { ok: false; reasons: string[] };
+  | {
+      ok: false;
+      reasons: string[];
+      /** The same reasons unworded (key and params), for a reader in another language (`wordReason`). */
+      unworded: UnwordedReason[];
+    };
+
+/** A reason a product cannot carry an order, before wording: a pricing reason or an availability key. */
+export interface UnwordedReason {
+  key: string;
+  params: MessageParams;
+}
 
 /** Prices one order on one product, with everything it needs already loaded (see `loadOrderPricer`). */
 export type OrderPricer = (productCode: string, request: QuoteRequest) => PriceOrderResult;
@@ -244,17 +258,16 @@ export async function loadOrderPricer(
   return (productCode, request) => {
     const product = products.get(productCode);
     const limit = product ? limitOf.get(product.row.id) : undefined;
-    if (!product || limit?.is_hidden === 1) {
-      return { ok: false, reasons: [translate(language, 'product.reason.unavailable')] };
-    }
-    if (!countries.has(request.countryCode)) {
-      return { ok: false, reasons: [translate(language, 'quantity.countryCode')] };
-    }
-    if (!pricing.exchangeRates[request.currencyCode]) {
-      return { ok: false, reasons: [translate(language, 'quantity.currencyCode')] };
-    }
+    const refused = (key: string) => ({
+      ok: false as const,
+      reasons: [translate(language, key)],
+      unworded: [{ key, params: {} }],
+    });
+    if (!product || limit?.is_hidden === 1) return refused('product.reason.unavailable');
+    if (!countries.has(request.countryCode)) return refused('quantity.countryCode');
+    if (!pricing.exchangeRates[request.currencyCode]) return refused('quantity.currencyCode');
     const priced = priceProduct(product, toPricingShipment(request), limit, pricing, language);
-    if (!priced.ok) return { ok: false, reasons: priced.unusable.reasons };
+    if (!priced.ok) return { ok: false, reasons: priced.unusable.reasons, unworded: priced.unworded };
     return {
       ok: true,
       usable: priced.usable,

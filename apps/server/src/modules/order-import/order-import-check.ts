@@ -1,0 +1,297 @@
+import { ApiCode } from '@portal/contracts/envelope';
+import type { Language } from '@portal/contracts/languages';
+import {
+  ORDER_IMPORT_SAMPLE_ROWS,
+  ORDER_SHEET_FIELDS,
+  type OrderImportRow,
+  type OrderImportSummary,
+  type OrderSheetMapping,
+} from '@portal/contracts/order-import';
+import { gramsToKg } from '@portal/contracts/quantity';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../lib/errors.ts';
+import { nowIso } from '../../lib/ids.ts';
+import { translate } from '../../lib/messages.ts';
+import * as addressRepo from '../address/address.repository.ts';
+import { restoreNeutralised } from '../address/spreadsheet-text.ts';
+import { orderCreateSchema } from '../order/order.service.ts';
+import { loadOrderPricer } from '../product/quote.service.ts';
+import './order-import.messages.ts';
+import * as repo from './order-import.repository.ts';
+import {
+  checkOrderGroup,
+  wordCellError,
+  type GroupContext,
+  type SheetValues,
+  type StoredCellError,
+} from './order-row-check.ts';
+
+/**
+ * The check pass over an import's stored rows: (re)derive the mapped values, group rows into orders by
+ * reference number, check and price every order chunk by chunk (keyset by lead row, so 100,000 rows never
+ * sit in memory together), then recount the import with SQL aggregates. `checkImport` is the entry point
+ * for every change that affects all rows (the preview, a mapping, the settings); an edit re-checks only
+ * the orders it touches (`checkOrders`).
+ */
+
+/** Orders per chunk of the check pass. */
+const CHECK_CHUNK_ORDERS = 500;
+
+export const importNotFound = () => new AppError(ApiCode.NotFound, 'orderImport.notFound');
+
+/** The import of the caller's customer; another customer's id is answered like an unknown one. */
+export async function findOwnImport(db: Db, customerId: string, importId: string) {
+  const found = await repo.findImport(db, customerId, importId);
+  if (!found) throw importNotFound();
+  return found;
+}
+
+/** A 409: the import's commit started (or ended), so its rows are fixed. */
+export const notEditable = () => new AppError(ApiCode.Conflict, 'orderImport.notEditable');
+
+/** Runs `work` in a transaction, or in the caller's when `db` is one already. */
+export function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
+/** A row's mapped values from its cells: trimmed, a neutralised formula restored, blanks left out. */
+export function mappedValues(cells: readonly string[], mapping: OrderSheetMapping): SheetValues {
+  const values: SheetValues = {};
+  for (const field of ORDER_SHEET_FIELDS) {
+    const index = mapping[field];
+    if (index === undefined) continue;
+    const text = restoreNeutralised((cells[index] ?? '').trim()).trim();
+    if (text !== '') values[field] = text;
+  }
+  return values;
+}
+
+/** The grouping key: the trimmed reference number, null when blank. */
+export const orderNoOf = (values: SheetValues): string | null => {
+  // PostgreSQL text cannot hold NUL; the cell's own error (control characters) is kept all the same.
+  const text = (values.customerOrderNo ?? '').replaceAll('\u0000', '').trim();
+  return text === '' ? null : text;
+};
+
+/** What every chunk of one pass shares: one pricer, the currencies' digits, the schema, the sender. */
+async function groupContext(db: Db, customerId: string, imported: repo.ImportRow): Promise<GroupContext> {
+  const [pricer, currencies, sender] = await Promise.all([
+    // Reasons are kept unworded (each reader words them), so the pricer's own language does not matter.
+    loadOrderPricer(db, customerId, 'en-US'),
+    db.selectFrom('currencies').select(['code', 'minor_units']).execute(),
+    imported.shipper_address_id
+      ? addressRepo.findAddress(db, customerId, imported.shipper_address_id)
+      : Promise.resolve(undefined),
+  ]);
+  return {
+    productCode: imported.product_code,
+    shipperAddressId: sender ? sender.id : null,
+    currencyDigits: new Map(currencies.map((c) => [c.code, Number(c.minor_units)])),
+    schema: orderCreateSchema,
+    pricer,
+  };
+}
+
+/** Checks the orders led by `leads` and stores every row's outcome; answers the rows as stored. */
+async function checkLeads(
+  db: Db,
+  customerId: string,
+  importId: string,
+  context: GroupContext,
+  leads: readonly number[],
+): Promise<repo.NewSheetRow[]> {
+  const rows: repo.SheetRowRecord[] = [];
+  for (let start = 0; start < leads.length; start += repo.ROW_CHUNK)
+    rows.push(...(await repo.rowsOfLeads(db, importId, leads.slice(start, start + repo.ROW_CHUNK))));
+  const groups = new Map<number, repo.SheetRowRecord[]>();
+  for (const row of rows) {
+    const group = groups.get(row.lead_row_number) ?? [];
+    group.push(row);
+    groups.set(row.lead_row_number, group);
+  }
+  const leadOrderNos = [...groups.values()]
+    .map((group) => group[0]!.customer_order_no)
+    .filter((n) => n !== null);
+  const used = await repo.usedOrderNos(db, customerId, leadOrderNos);
+
+  const stored: repo.NewSheetRow[] = [];
+  for (const group of groups.values()) {
+    const lead = group[0]!;
+    const sheetRows = group.map((row) => ({
+      rowNumber: row.row_number,
+      values: JSON.parse(row.field_values ?? '{}') as SheetValues,
+    }));
+    const result = checkOrderGroup(sheetRows, context);
+    if (lead.customer_order_no !== null && used.has(lead.customer_order_no)) {
+      const leadErrors = result.errors.get(lead.row_number) ?? [];
+      if (!leadErrors.some((e) => e.field === 'customerOrderNo'))
+        leadErrors.push({
+          field: 'customerOrderNo',
+          key: 'orderImport.customerOrderNoTaken',
+          params: { customerOrderNo: lead.customer_order_no },
+        });
+      result.errors.set(lead.row_number, leadErrors);
+      result.input = null;
+      result.charge = null;
+    }
+    // An order is excluded as a whole: its lead row's flag is every row's.
+    const excluded = lead.excluded;
+    const state = excluded ? 'excluded' : result.input ? 'valid' : 'invalid';
+    for (const row of group) {
+      const isLead = row.row_number === lead.row_number;
+      const errors: StoredCellError[] | undefined = result.errors.get(row.row_number);
+      stored.push({
+        ...row,
+        excluded,
+        state,
+        errors: errors && errors.length > 0 ? JSON.stringify(errors) : null,
+        order_input: isLead && result.input ? JSON.stringify(result.input) : null,
+        charge_amount: isLead && result.charge ? result.charge.amount : null,
+        charge_currency_code: isLead && result.charge ? result.charge.currencyCode : null,
+        chargeable_weight_g: isLead && result.charge ? result.charge.chargeableWeightGrams : null,
+      });
+    }
+  }
+  await repo.rewriteRows(db, importId, stored);
+  return stored;
+}
+
+/** Re-derives every row's values from its cells by the import's mapping (chunk by chunk). */
+async function remapRows(db: Db, imported: repo.ImportRow) {
+  const mapping = JSON.parse(imported.mapping) as OrderSheetMapping;
+  for (let after = 0; ;) {
+    const rows = await repo.rowsAfter(db, imported.id, after, repo.ROW_CHUNK);
+    if (rows.length === 0) return;
+    await repo.rewriteRows(
+      db,
+      imported.id,
+      rows.map((row) => {
+        const values = mappedValues(JSON.parse(row.cells) as string[], mapping);
+        return { ...row, field_values: JSON.stringify(values), customer_order_no: orderNoOf(values) };
+      }),
+    );
+    after = rows[rows.length - 1]!.row_number;
+  }
+}
+
+/**
+ * Checks every order of an import (the caller's customer's): with `remap`, first (re)derives every row's
+ * values from its cells by the import's mapping. Groups, checks, prices, stores, recounts; an import
+ * waiting for its mapping becomes `ready`. Refused (409) once a commit started.
+ */
+export async function checkImport(
+  db: Db,
+  auth: { customerId: string },
+  importId: string,
+  options: { remap?: boolean } = {},
+): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const imported = await findOwnImport(trx, auth.customerId, importId);
+    if (imported.status === 'committing' || imported.status === 'committed') throw notEditable();
+    if (options.remap) await remapRows(trx, imported);
+    await repo.regroup(trx, importId);
+    const context = await groupContext(trx, auth.customerId, imported);
+    for (let after = 0; ;) {
+      const leads = await repo.leadsAfter(trx, importId, after, CHECK_CHUNK_ORDERS);
+      if (leads.length === 0) break;
+      await checkLeads(trx, auth.customerId, importId, context, leads);
+      after = leads[leads.length - 1]!;
+    }
+    await repo.recount(trx, auth.customerId, importId);
+    await repo.updateImport(trx, auth.customerId, importId, { status: 'ready', updated_at: nowIso() });
+  });
+}
+
+/**
+ * Checks the orders an edit touched: the orders of these reference numbers and these rows (regrouped
+ * first), then recounts. Answers every row of those orders as stored.
+ */
+export async function checkOrders(
+  db: Db,
+  customerId: string,
+  imported: repo.ImportRow,
+  touched: { orderNos: string[]; rowNumbers: number[] },
+): Promise<repo.NewSheetRow[]> {
+  await repo.regroup(db, imported.id, touched);
+  const leads = new Set(await repo.leadsOfOrderNos(db, imported.id, touched.orderNos));
+  for (const row of await repo.findRows(db, imported.id, touched.rowNumbers)) leads.add(row.lead_row_number);
+  const context = await groupContext(db, customerId, imported);
+  const stored = await checkLeads(db, customerId, imported.id, context, [...leads]);
+  await repo.recount(db, customerId, imported.id);
+  await repo.updateImport(db, customerId, imported.id, { updated_at: nowIso() });
+  return stored.sort((a, b) => a.row_number - b.row_number);
+}
+
+/** One stored row as the grid reads it, its errors in the reader's language. */
+export function rowAnswer(row: repo.NewSheetRow, language: Language): OrderImportRow {
+  const errors = row.errors ? (JSON.parse(row.errors) as StoredCellError[]) : [];
+  return {
+    rowNumber: row.row_number,
+    values: row.field_values ? (JSON.parse(row.field_values) as SheetValues) : {},
+    errors: errors.map((error) => ({ field: error.field, message: wordCellError(error, language) })),
+    state: row.state ?? 'invalid',
+    isLead: row.is_lead === 1,
+    leadRowNumber: row.lead_row_number,
+    chargeableWeight: row.chargeable_weight_g == null ? null : gramsToKg(Number(row.chargeable_weight_g)),
+    chargeAmount: row.charge_amount == null ? null : Number(row.charge_amount),
+    chargeCurrencyCode: row.charge_currency_code ?? null,
+    orderId: row.order_id ?? null,
+    customerOrderNo: row.customer_order_no ?? null,
+  };
+}
+
+/** The import as every call answers it (counts as of its last check, totals against the wallets now). */
+export async function importSummary(
+  db: Db,
+  auth: { customerId: string },
+  importId: string,
+  language: Language,
+): Promise<OrderImportSummary> {
+  const imported = await findOwnImport(db, auth.customerId, importId);
+  const [totals, available, mappingRow, sampleRows] = await Promise.all([
+    repo.validTotals(db, importId),
+    repo.wallets(db, auth.customerId),
+    imported.mapping_id
+      ? db
+          .selectFrom('order_import_mappings')
+          .select('name')
+          .where('customer_id', '=', auth.customerId)
+          .where('id', '=', imported.mapping_id)
+          .executeTakeFirst()
+      : Promise.resolve(undefined),
+    imported.status === 'mapping'
+      ? repo.sampleCells(db, importId, ORDER_IMPORT_SAMPLE_ROWS)
+      : Promise.resolve([]),
+  ]);
+  const commitError = imported.commit_error
+    ? (JSON.parse(imported.commit_error) as { key: string; params?: Record<string, string | number> })
+    : null;
+  return {
+    id: imported.id,
+    status: imported.status,
+    fileName: imported.file_name,
+    productCode: imported.product_code,
+    shipperAddressId: imported.shipper_address_id,
+    headers: JSON.parse(imported.headers) as string[],
+    mapping: JSON.parse(imported.mapping) as OrderSheetMapping,
+    mappingName: mappingRow?.name ?? null,
+    sampleRows,
+    rowCount: imported.row_count,
+    orderCount: imported.order_count,
+    validOrderCount: imported.valid_order_count,
+    invalidOrderCount: imported.invalid_order_count,
+    excludedOrderCount: imported.excluded_order_count,
+    createdOrderCount: imported.created_order_count,
+    errorCount: imported.error_count,
+    totals: totals.map((total) => {
+      const money = available.get(total.currencyCode) ?? 0;
+      return { ...total, available: money, insufficient: total.amount > money };
+    }),
+    progress: imported.progress,
+    submit: imported.submit === null ? null : imported.submit === 1,
+    commitError: commitError ? translate(language, commitError.key, commitError.params ?? {}) : null,
+    createdAt: imported.created_at,
+    committedAt: imported.committed_at,
+    expiresAt: imported.expires_at,
+  };
+}
