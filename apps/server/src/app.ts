@@ -18,6 +18,7 @@ import { operationsRoutes } from './modules/operations/operations.routes.ts';
 import { OPS_PREFIX } from './modules/operations/operations.schemas.ts';
 import { orderRoutes } from './modules/order/order.routes.ts';
 import { orderImportRoutes } from './modules/order-import/order-import.routes.ts';
+import { orderImportCommitRoutes } from './modules/order-import/order-import-commit.routes.ts';
 import { paymentNotifyRoutes } from './modules/payment/notify.routes.ts';
 import { paymentsPlugin } from './modules/payment/payments-plugin.ts';
 import { productRoutes } from './modules/product/product.routes.ts';
@@ -103,6 +104,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(invoiceTitleRoutes);
   await app.register(orderRoutes);
   await app.register(orderImportRoutes);
+  await app.register(orderImportCommitRoutes);
   await app.register(consumptionFlowRoutes);
   // The provider's staff: its own prefix and credential (the operator key), no customer session.
   await app.register(operationsRoutes);

@@ -3,6 +3,10 @@ import { createFileStorage, type FileStorage } from '../lib/storage/index.ts';
 import { rechargeDepsOf } from '../modules/payment/payments-plugin.ts';
 import { rechargeReconcileTask } from '../modules/recharge/recharge-reconcile.ts';
 import { billingTask } from '../modules/bill/billing-task.ts';
+import {
+  ORDER_IMPORT_COMMIT_TASK,
+  orderImportCommitHandler,
+} from '../modules/order-import/order-import-commit.ts';
 import { exportCleanupTask } from './export-cleanup.ts';
 import { retentionTask } from './retention.ts';
 import { Scheduler } from './scheduler.ts';
@@ -47,6 +51,7 @@ export const jobsPlugin = fp(
     scheduler.register(billingTask(app.db, app.config.bills));
     app.decorate('scheduler', scheduler);
     const runner = new TaskRunner(app.db, app.log, app.config.tasks);
+    runner.register(ORDER_IMPORT_COMMIT_TASK, orderImportCommitHandler(app.db));
     app.decorate('taskRunner', runner);
     if (app.config.schedulerEnabled) app.addHook('onReady', async () => scheduler.start(POLL_SECONDS));
     if (app.config.tasks.enabled) app.addHook('onReady', async () => runner.start());

@@ -2,6 +2,7 @@ import type { OrderFilter } from '@portal/contracts/order-list';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import { isPlainId } from '../../lib/ids.ts';
 
 /**
  * The ONE translation of `OrderFilter` (contracts order-list.ts) into SQL on `orders`, scoped to a
@@ -10,6 +11,7 @@ import type { Database } from '../../db/schema.ts';
  * - `numbers`: each matches a reference, waybill or last-mile number exactly (the customer's own only).
  * - `createdFrom` inclusive, `createdTo` exclusive; instants with any offset, compared as UTC text.
  * - `countryCode`: the consignee's country; `productCode`: the product.
+ * - `importId`: the orders one Excel batch created (`orders.import_id`, indexed with the customer).
  * - `keyword`: a substring of the consignee's name, company, phone, email or city, case-insensitive:
  *   `consignee_search` holds them lowercased by JavaScript (the same folding on SQLite and PostgreSQL,
  *   whose `lower` differ outside ASCII) and the keyword is lowercased the same way, LIKE-escaped.
@@ -57,7 +59,8 @@ export function filtersBesidesStatus(filter: Partial<OrderFilter>): boolean {
     filter.createdTo ||
     filter.countryCode ||
     filter.productCode ||
-    filter.keyword,
+    filter.keyword ||
+    filter.importId,
   );
 }
 
@@ -87,6 +90,11 @@ export function orderFilterCondition(
     if (filter.createdTo) conditions.push(eb('orders.created_at', '<', utcText(filter.createdTo)));
     if (filter.countryCode) conditions.push(eb('orders.consignee_country_code', '=', filter.countryCode));
     if (filter.productCode) conditions.push(eb('orders.product_code', '=', filter.productCode));
+    // An id no import can have (a control character: PostgreSQL refuses a NUL) matches nothing.
+    if (filter.importId)
+      conditions.push(
+        isPlainId(filter.importId) ? eb('orders.import_id', '=', filter.importId) : sql<SqlBool>`1 = 0`,
+      );
     if (filter.keyword) {
       const pattern = `%${escapeLike(filter.keyword.toLowerCase())}%`;
       conditions.push(sql<SqlBool>`${eb.ref('orders.consignee_search')} like ${pattern} escape '!'`);

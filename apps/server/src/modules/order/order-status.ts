@@ -113,17 +113,23 @@ async function moveStatusCount(trx: Db, customerId: string, from: OrderStatus, t
 }
 
 /**
- * Counts a new order of the customer in `status` (draft, from the create path) and answers its
- * `customer_seq`, in the same transaction as the insert. Called by `insertOrder` (order.repository.ts).
+ * Counts `count` new orders of the customer in `status` (draft from the create path, draft or submitted
+ * from the Excel batch) in one statement, in the same transaction as their insert; answers the last
+ * `customer_seq` reserved (they are `last − count + 1 … last`). Called by `insertOrders`.
  */
-export async function countNewOrder(trx: Db, customerId: string, status: OrderStatus): Promise<number> {
+export async function countNewOrders(
+  trx: Db,
+  customerId: string,
+  status: OrderStatus,
+  count: number,
+): Promise<number> {
   const row = await trx
     .insertInto('customer_order_counts')
-    .values({ customer_id: customerId, last_seq: 1, [status]: 1 } as never)
+    .values({ customer_id: customerId, last_seq: count, [status]: count } as never)
     .onConflict((oc) =>
       oc.column('customer_id').doUpdateSet({
-        last_seq: sql<number>`customer_order_counts.last_seq + 1`,
-        [status]: sql<number>`customer_order_counts.${sql.ref(status)} + 1`,
+        last_seq: sql<number>`customer_order_counts.last_seq + ${count}`,
+        [status]: sql<number>`customer_order_counts.${sql.ref(status)} + ${count}`,
       } as never),
     )
     .returning('last_seq')

@@ -1,9 +1,9 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import { isPostgres, type Db } from '../../db/database.ts';
-import type { OrderItemsTable, OrderParcelsTable, OrdersTable } from '../../db/schema.ts';
+import type { Database, OrderItemsTable, OrderParcelsTable, OrdersTable } from '../../db/schema.ts';
 import { isPlainId } from '../../lib/ids.ts';
 import { consigneeSearchText } from './order-filter.ts';
-import { countNewOrder } from './order-status.ts';
+import { countNewOrders } from './order-status.ts';
 
 /** SQL of orders. Every statement is scoped to the caller's customer. */
 
@@ -85,19 +85,53 @@ export async function customerOrderNoExists(db: Db, customerId: string, customer
   return row !== undefined;
 }
 
-/** The next value of the customer's reference-number counter for a UTC day (1 for the first). */
-export async function nextOrderNumber(db: Db, customerId: string, day: string): Promise<number> {
+/**
+ * Reserves `count` values of the customer's reference-number counter for a UTC day in one statement;
+ * answers the first (1 for the day's first order).
+ */
+export async function reserveOrderNumbers(
+  db: Db,
+  customerId: string,
+  day: string,
+  count: number,
+): Promise<number> {
   const row = await db
     .insertInto('order_number_counters')
-    .values({ customer_id: customerId, day, last_value: 1 })
+    .values({ customer_id: customerId, day, last_value: count })
     .onConflict((oc) =>
       oc
         .columns(['customer_id', 'day'])
-        .doUpdateSet({ last_value: sql<number>`order_number_counters.last_value + 1` }),
+        .doUpdateSet({ last_value: sql<number>`order_number_counters.last_value + ${count}` }),
     )
     .returning('last_value')
     .executeTakeFirstOrThrow();
-  return Number(row.last_value);
+  return Number(row.last_value) - count + 1;
+}
+
+/** Statement parameters per chunk of a long `in (…)` list or a multi-row insert (both engines' limits). */
+const PARAMETERS_PER_STATEMENT = 30_000;
+const chunked = <T>(list: readonly T[], size: number) =>
+  Array.from({ length: Math.ceil(list.length / size) }, (_, index) =>
+    list.slice(index * size, (index + 1) * size),
+  );
+
+/** Which of these reference numbers the customer's orders already have. */
+export async function takenCustomerOrderNos(
+  db: Db,
+  customerId: string,
+  numbers: readonly string[],
+): Promise<Set<string>> {
+  const taken = new Set<string>();
+  for (const chunk of chunked(numbers, 1000)) {
+    const rows = await db
+      .selectFrom('orders')
+      .select('customer_order_no')
+      .where('customer_id', '=', customerId)
+      .where('customer_order_no', 'in', chunk)
+      .execute();
+    for (const row of rows) taken.add(row.customer_order_no);
+  }
+  return taken;
 }
 
 const searchTextOf = (
@@ -120,14 +154,60 @@ export async function insertOrder(
   parcels: readonly Insertable<OrderParcelsTable>[],
   items: readonly Insertable<OrderItemsTable>[],
 ) {
+  await insertOrders(db, [{ order, parcels, items }]);
+}
+
+/**
+ * New orders of ONE customer, all in one status, with their parcels and items: numbered (`customer_seq`,
+ * consecutive) and counted by one statement on the customer's counter row, in the caller's transaction;
+ * then multi-row inserts in chunks. The single create passes one order, the Excel batch thousands.
+ */
+export async function insertOrders(
+  db: Db,
+  orders: readonly {
+    order: NewOrderRow;
+    parcels: readonly Insertable<OrderParcelsTable>[];
+    items: readonly Insertable<OrderItemsTable>[];
+  }[],
+) {
+  const first = orders[0]?.order;
+  if (!first) return;
+  if (orders.some(({ order }) => order.customer_id !== first.customer_id || order.status !== first.status))
+    throw new Error('insertOrders: one customer and one status per call');
   // Counted (and numbered) in the same transaction: the customer's counter row is the list's tabs.
-  const customerSeq = await countNewOrder(db, order.customer_id, order.status);
-  await db
-    .insertInto('orders')
-    .values({ ...order, customer_seq: customerSeq, consignee_search: searchTextOf(order) })
-    .execute();
-  await db.insertInto('order_parcels').values(parcels).execute();
-  await db.insertInto('order_items').values(items).execute();
+  const lastSeq = await countNewOrders(db, first.customer_id, first.status, orders.length);
+  const firstSeq = lastSeq - orders.length + 1;
+  const rows = orders.map(({ order }, index) => ({
+    ...order,
+    customer_seq: firstSeq + index,
+    consignee_search: searchTextOf(order),
+  }));
+  await insertChunked(db, 'orders', rows);
+  await insertChunked(
+    db,
+    'order_parcels',
+    orders.flatMap(({ parcels }) => parcels),
+  );
+  await insertChunked(
+    db,
+    'order_items',
+    orders.flatMap(({ items }) => items),
+  );
+}
+
+/** Rows inserted by multi-row statements that stay within the engines' parameter limits. */
+async function insertChunked<T extends 'orders' | 'order_parcels' | 'order_items'>(
+  db: Db,
+  table: T,
+  rows: readonly Insertable<Database[T]>[],
+) {
+  if (rows.length === 0) return;
+  const perRow = Object.keys(rows[0]!).length;
+  for (const chunk of chunked(rows, Math.max(1, Math.floor(PARAMETERS_PER_STATEMENT / perRow))))
+    await db
+      .insertInto(table)
+      .values(chunk as never)
+      .execute();
 }
 
 /**

@@ -58,7 +58,7 @@ export const orderUpdateSchema = createOrderUpdateSchema({
 });
 
 type Party = Omit<AddressInputParsed, 'addressType' | 'isDefault'>;
-type PartyColumns = ReturnType<typeof partyColumns>;
+export type PartyColumns = ReturnType<typeof partyColumns>;
 
 /** An order party as stored: the address book's normalization (official Chinese division names). */
 function partyColumns(party: Party) {
@@ -166,7 +166,7 @@ async function price(
   return priced;
 }
 
-type Priced = Extract<Awaited<ReturnType<typeof priceOrder>>, { ok: true }>;
+export type Priced = Extract<Awaited<ReturnType<typeof priceOrder>>, { ok: true }>;
 
 const chargeColumns = (priced: Priced) => ({
   volumetric_weight_g: priced.volumetricWeightGrams,
@@ -180,16 +180,31 @@ const chargeColumns = (priced: Priced) => ({
 const utcDay = (iso: string) => iso.slice(0, 10).replaceAll('-', '');
 
 /**
- * A generated reference number: `ORD` + UTC day + `-` + the customer's counter of that day, six digits
- * (`ORD20261123-000001`). A number the customer typed earlier that happens to look the same is skipped.
+ * Generated reference numbers: `ORD` + UTC day + `-` + the customer's counter of that day, six digits
+ * (`ORD20261123-000001`). `count` values of the counter are reserved in one statement (a batch of
+ * thousands takes one); a number the customer typed earlier that happens to look the same, or one in
+ * `typed` (the batch's own typed numbers), is skipped and another reserved.
  */
-async function generateCustomerOrderNo(db: Db, customerId: string, now: string): Promise<string> {
+export async function generateCustomerOrderNos(
+  db: Db,
+  customerId: string,
+  now: string,
+  count: number,
+  typed: ReadonlySet<string> = new Set(),
+): Promise<string[]> {
   const day = utcDay(now);
-  for (;;) {
-    const value = await repo.nextOrderNumber(db, customerId, day);
-    const candidate = `ORD${day}-${String(value).padStart(6, '0')}`;
-    if (!(await repo.customerOrderNoExists(db, customerId, candidate))) return candidate;
+  const numbers: string[] = [];
+  while (numbers.length < count) {
+    const wanted = count - numbers.length;
+    const first = await repo.reserveOrderNumbers(db, customerId, day, wanted);
+    const candidates = Array.from(
+      { length: wanted },
+      (_, index) => `ORD${day}-${String(first + index).padStart(6, '0')}`,
+    );
+    const taken = await repo.takenCustomerOrderNos(db, customerId, candidates);
+    numbers.push(...candidates.filter((candidate) => !taken.has(candidate) && !typed.has(candidate)));
   }
+  return numbers;
 }
 
 const customerOrderNoTaken = (customerOrderNo: string) =>
@@ -261,36 +276,42 @@ function wrongStatus(
   });
 }
 
-/**
- * A create or update body checked and priced: the order's columns, parcels and items as stored. One path
- * for both, so an edited draft is validated exactly like a new order.
- */
-async function prepareOrder(db: Db, auth: AuthContext, input: OrderCreateParsed, language: Language) {
-  let shipper: PartyColumns;
-  if (input.shipperAddressId) {
-    const address = await addressRepo.findAddress(db, auth.customerId, input.shipperAddressId);
-    if (!address) throw new AppError(ApiCode.NotFound, 'order.shipperAddressNotFound');
-    shipper = {
-      name: address.name,
-      company: address.company,
-      phone: address.phone,
-      email: address.email,
-      country_code: address.country_code,
-      province: address.province,
-      city: address.city,
-      district: address.district,
-      postal_code: address.postal_code,
-      address_line1: address.address_line1,
-      address_line2: address.address_line2,
-      address_line3: address.address_line3,
-      house_number: address.house_number,
-      tax_id: address.tax_id,
-    };
-  } else {
-    shipper = partyColumns(input.shipper!);
-  }
-  const consignee = partyColumns(input.consignee);
+/** The sender's columns: the address book's entry named by `shipperAddressId`, or the typed sender. */
+export async function shipperColumns(
+  db: Db,
+  customerId: string,
+  input: Pick<OrderCreateParsed, 'shipperAddressId' | 'shipper'>,
+): Promise<PartyColumns> {
+  if (!input.shipperAddressId) return partyColumns(input.shipper!);
+  const address = await addressRepo.findAddress(db, customerId, input.shipperAddressId);
+  if (!address) throw new AppError(ApiCode.NotFound, 'order.shipperAddressNotFound');
+  return {
+    name: address.name,
+    company: address.company,
+    phone: address.phone,
+    email: address.email,
+    country_code: address.country_code,
+    province: address.province,
+    city: address.city,
+    district: address.district,
+    postal_code: address.postal_code,
+    address_line1: address.address_line1,
+    address_line2: address.address_line2,
+    address_line3: address.address_line3,
+    house_number: address.house_number,
+    tax_id: address.tax_id,
+  };
+}
 
+export type OrderShape = ReturnType<typeof orderShape>;
+
+/**
+ * A checked create body as stored, before pricing: parties, parcels, items and the shipment the pricing
+ * reads (`quoteRequestOf(shape.shipment)`). Pure: the single create and the Excel batch (thousands of
+ * orders, one loaded pricer) both build an order through it and `orderRows`.
+ */
+export function orderShape(input: OrderCreateParsed, shipper: PartyColumns) {
+  const consignee = partyColumns(input.consignee);
   const declaredValue = input.items.reduce((sum, item) => sum + item.quantity * item.unitPrice, 0);
   if (declaredValue > MAX_AMOUNT_MINOR) throw invalidField('items', 'order.declaredValueTooLarge');
   const parcels = input.parcels.map((parcel, index) => ({
@@ -301,43 +322,46 @@ async function prepareOrder(db: Db, auth: AuthContext, input: OrderCreateParsed,
     height_mm: cmToMm(parcel.height),
   }));
   const extraServiceCodes = [...new Set(input.extraServiceCodes ?? [])];
-  const declaredCurrency = input.items[0]!.currencyCode;
-  // The schema checked the code's shape; a code the portal has no rate for is named here, on its field.
-  if (!(await loadExchangeRates(db))[declaredCurrency])
-    throw invalidField('items.0.currencyCode', 'quantity.currencyCode');
   const shipment = {
     consignee_country_code: consignee.country_code,
     consignee_postal_code: consignee.postal_code,
     parcels,
     declared_value: declaredValue,
-    declared_currency_code: declaredCurrency,
+    declared_currency_code: input.items[0]!.currencyCode,
     has_battery: input.hasBattery ? 1 : 0,
     extra_service_codes: JSON.stringify(extraServiceCodes),
     insurance_value: input.insuranceValue ?? null,
     customs_terms: input.customsTerms ?? null,
     ioss_number: input.iossNumber?.toUpperCase() ?? null,
   };
-  const priced = await price(db, auth.customerId, input.productCode, quoteRequestOf(shipment), language);
-  // No terms named on a product that offers only one (a DDP-only line): the order is on that product's terms.
-  const [onlyTerms, ...otherTerms] = priced.offeredCustomsTerms;
-  if (shipment.customs_terms === null && onlyTerms && otherTerms.length === 0)
-    shipment.customs_terms = onlyTerms;
+  return { input, shipper, consignee, parcels, shipment };
+}
 
+/**
+ * The priced order's columns, parcels and items as stored (without id, numbers, status and times). Pure.
+ * No terms named on a product that offers only one (a DDP-only line): the order is on that product's terms.
+ */
+export function orderRows(shape: OrderShape, priced: Priced) {
+  const { input, shipment, parcels } = shape;
+  const [onlyTerms, ...otherTerms] = priced.offeredCustomsTerms;
+  const customsTerms =
+    shipment.customs_terms === null && onlyTerms && otherTerms.length === 0
+      ? onlyTerms
+      : shipment.customs_terms;
   return {
-    priced,
     columns: {
       product_code: input.productCode,
-      ...prefixed('shipper', shipper),
-      ...prefixed('consignee', consignee),
-      customs_terms: shipment.customs_terms,
+      ...prefixed('shipper', shape.shipper),
+      ...prefixed('consignee', shape.consignee),
+      customs_terms: customsTerms,
       ioss_number: shipment.ioss_number,
       eori_number: input.eoriNumber,
       has_battery: shipment.has_battery,
       insurance_value: shipment.insurance_value,
       extra_service_codes: shipment.extra_service_codes,
       remark: input.remark,
-      declared_value: declaredValue,
-      declared_currency_code: declaredCurrency,
+      declared_value: shipment.declared_value,
+      declared_currency_code: shipment.declared_currency_code,
       forecast_weight_g: parcels.reduce((sum, parcel) => sum + parcel.weight_g, 0),
       ...chargeColumns(priced),
     },
@@ -359,6 +383,26 @@ async function prepareOrder(db: Db, auth: AuthContext, input: OrderCreateParsed,
   };
 }
 
+/**
+ * A create or update body checked and priced: the order's columns, parcels and items as stored. One path
+ * for both, so an edited draft is validated exactly like a new order (and the Excel batch, through
+ * `orderShape` and `orderRows`, like both).
+ */
+async function prepareOrder(db: Db, auth: AuthContext, input: OrderCreateParsed, language: Language) {
+  const shape = orderShape(input, await shipperColumns(db, auth.customerId, input));
+  // The schema checked the code's shape; a code the portal has no rate for is named here, on its field.
+  if (!(await loadExchangeRates(db))[shape.shipment.declared_currency_code])
+    throw invalidField('items.0.currencyCode', 'quantity.currencyCode');
+  const priced = await price(
+    db,
+    auth.customerId,
+    input.productCode,
+    quoteRequestOf(shape.shipment),
+    language,
+  );
+  return { priced, ...orderRows(shape, priced) };
+}
+
 /** `POST /api/CustomerOrder/Create`: saves a draft, or with `submit: true` submits it in the same call. */
 export async function createOrder(
   db: Db,
@@ -373,7 +417,8 @@ export async function createOrder(
   // Generated before the transaction, in its own statement: on PostgreSQL the counter row's lock then
   // lasts one statement instead of the whole create, so a customer's creates do not queue behind it. A
   // create that fails afterwards leaves a gap in the day's numbers, which is harmless.
-  const customerOrderNo = input.customerOrderNo ?? (await generateCustomerOrderNo(db, auth.customerId, now));
+  const customerOrderNo =
+    input.customerOrderNo ?? (await generateCustomerOrderNos(db, auth.customerId, now, 1))[0]!;
   try {
     const created = await db.transaction().execute(async (trx) => {
       if (

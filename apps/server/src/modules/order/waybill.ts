@@ -87,3 +87,33 @@ export async function nextWaybillSerial(trx: Db): Promise<number> {
 export async function issueWaybillNo(trx: Db): Promise<string> {
   return formatWaybillNo(await nextWaybillSerial(trx));
 }
+
+/**
+ * `count` serials in one statement (the Excel batch's submit): PostgreSQL, `nextval` once per row of a
+ * `generate_series` (unique across instances, maybe not consecutive); SQLite, the counter row moved by
+ * `count` (its one writer makes the range `last − count + 1 … last` this transaction's own).
+ */
+export async function nextWaybillSerials(trx: Db, count: number): Promise<number[]> {
+  if (count <= 0) return [];
+  if (isPostgres(trx)) {
+    const { rows } = await sql<{
+      value: number;
+    }>`select nextval('waybill_no_seq') as value from generate_series(1, ${count}::int) order by 1`.execute(
+      trx,
+    );
+    return rows.map((row) => Number(row.value));
+  }
+  const row = await trx
+    .updateTable('waybill_counters')
+    .set((eb) => ({ last_value: eb('last_value', '+', count) }))
+    .where('name', '=', 'waybill')
+    .returning('last_value')
+    .executeTakeFirstOrThrow();
+  const last = Number(row.last_value);
+  return Array.from({ length: count }, (_, index) => last - count + 1 + index);
+}
+
+/** Issues `count` new waybill numbers inside the caller's transaction, in one statement. */
+export async function issueWaybillNos(trx: Db, count: number): Promise<string[]> {
+  return (await nextWaybillSerials(trx, count)).map(formatWaybillNo);
+}

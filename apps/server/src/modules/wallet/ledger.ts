@@ -96,21 +96,8 @@ async function postInTransaction(trx: Executor, entry: LedgerEntryInput): Promis
   const now = nowIso();
   let wallet = await applyToWallet(trx, entry, now);
   if (!wallet) {
-    // No wallet yet, or the change does not fit. Creating the row is a no-op when it exists (on PostgreSQL
-    // a concurrent creator's insert waits for ours and then does nothing), and the UPDATE runs once more.
-    await trx
-      .insertInto('wallets')
-      .values({
-        customer_id: entry.customerId,
-        currency_code: entry.currencyCode,
-        balance: 0,
-        held: 0,
-        credit_limit: 0,
-        entry_count: 0,
-        updated_at: now,
-      })
-      .onConflict((oc) => oc.columns(['customer_id', 'currency_code']).doNothing())
-      .execute();
+    // No wallet yet, or the change does not fit: the row is created when missing, the UPDATE runs again.
+    await createWallet(trx, entry.customerId, entry.currencyCode, now);
     wallet = await applyToWallet(trx, entry, now);
   }
   if (!wallet) throw await refusal(trx, entry);
@@ -148,6 +135,207 @@ async function postInTransaction(trx: Executor, entry: LedgerEntryInput): Promis
     creditLimit: wallet.credit_limit,
     createdAt,
   };
+}
+
+/**
+ * The batch form of `postLedgerEntry`: many entries of ONE customer (the Excel batch's holds, one per
+ * order), inside the caller's transaction. It writes exactly the rows posting them one by one in this
+ * order would — entry_no, balance_after, held_after, running totals, created_at (the later of now and the
+ * wallet's previous row, the same for every row of the batch, so still monotonic) — with ONE conditional
+ * wallet UPDATE per currency for the sum and multi-row inserts. The UPDATE's condition is the one-by-one
+ * conditions taken together: the lowest running balance any charge reaches (and the lowest held any
+ * release reaches) must fit, so a batch is refused, nothing written, exactly when some entry posted alone
+ * would be (insufficient balance: the same 409 naming the shortfall of the whole batch).
+ */
+export async function postLedgerEntries(
+  db: Executor,
+  entries: readonly LedgerEntryInput[],
+): Promise<PostedLedgerEntry[]> {
+  if (entries.length === 0) return [];
+  entries.forEach(checkEntry);
+  const customerId = entries[0]!.customerId;
+  if (entries.some((entry) => entry.customerId !== customerId))
+    throw new Error("ledger: a batch is one customer's");
+  if (!db.isTransaction) return db.transaction().execute((trx) => postBatchInTransaction(trx, entries));
+  return postBatchInTransaction(db, entries);
+}
+
+/** What a batch of one wallet's entries does to it, and the lowest points its running sums reach. */
+export interface WalletBatchChange {
+  customerId: string;
+  currencyCode: string;
+  count: number;
+  amount: number;
+  held: number;
+  totalIn: number;
+  totalOut: number;
+  /** Lowest running Σ amount at a charge that must fit (null: none in the batch). */
+  lowestCharged: number | null;
+  /** Lowest running Σ held change at an entry that lowers held (null: none). */
+  lowestHeld: number | null;
+}
+
+function walletBatchChange(entries: readonly LedgerEntryInput[]): WalletBatchChange {
+  const change: WalletBatchChange = {
+    customerId: entries[0]!.customerId,
+    currencyCode: entries[0]!.currencyCode,
+    count: entries.length,
+    amount: 0,
+    held: 0,
+    totalIn: 0,
+    totalOut: 0,
+    lowestCharged: null,
+    lowestHeld: null,
+  };
+  for (const entry of entries) {
+    change.amount += entry.amount;
+    change.held += entry.heldChange;
+    change.totalIn += Math.max(entry.amount, 0);
+    change.totalOut += Math.min(entry.amount, 0);
+    if (entry.amount < 0 && !FORCED_ENTRY_TYPES.includes(entry.entryType))
+      change.lowestCharged = Math.min(change.lowestCharged ?? change.amount, change.amount);
+    if (entry.heldChange < 0) change.lowestHeld = Math.min(change.lowestHeld ?? change.held, change.held);
+  }
+  if (!isAmount(change.amount) || !isAmount(change.held))
+    throw new Error(`ledger: a batch's sum is out of range (${change.amount}, ${change.held})`);
+  return change;
+}
+
+async function postBatchInTransaction(
+  trx: Executor,
+  entries: readonly LedgerEntryInput[],
+): Promise<PostedLedgerEntry[]> {
+  const byCurrency = new Map<string, number[]>();
+  entries.forEach((entry, index) => {
+    const list = byCurrency.get(entry.currencyCode) ?? [];
+    list.push(index);
+    byCurrency.set(entry.currencyCode, list);
+  });
+  const posted: PostedLedgerEntry[] = new Array(entries.length);
+  for (const indexes of byCurrency.values()) {
+    const list = indexes.map((index) => entries[index]!);
+    const change = walletBatchChange(list);
+    const now = nowIso();
+    let wallet = await applyBatchToWallet(trx, change, now);
+    if (!wallet) {
+      await createWallet(trx, change.customerId, change.currencyCode, now);
+      wallet = await applyBatchToWallet(trx, change, now);
+    }
+    if (!wallet) throw await batchRefusal(trx, change);
+    // The wallet as it was before the batch, then each row as posting one by one leaves it.
+    let balance = wallet.balance - change.amount;
+    let held = wallet.held - change.held;
+    let totalIn = wallet.total_in - change.totalIn;
+    let totalOut = wallet.total_out - change.totalOut;
+    let entryNo = wallet.entry_count - change.count;
+    const createdAt = wallet.last_entry_at ?? now;
+    const rows = list.map((entry) => {
+      balance += entry.amount;
+      held += entry.heldChange;
+      totalIn += Math.max(entry.amount, 0);
+      totalOut += Math.min(entry.amount, 0);
+      entryNo += 1;
+      return {
+        id: newId(),
+        customer_id: entry.customerId,
+        currency_code: entry.currencyCode,
+        entry_no: entryNo,
+        entry_type: entry.entryType,
+        amount: entry.amount,
+        held_change: entry.heldChange,
+        balance_after: balance,
+        held_after: held,
+        order_id: entry.orderId ?? null,
+        recharge_id: entry.rechargeId ?? null,
+        bill_id: null,
+        reference_no: entry.referenceNo ?? null,
+        remark: entry.remark ?? null,
+        created_by: entry.createdBy ?? null,
+        created_at: createdAt,
+        total_in_after: totalIn,
+        total_out_after: totalOut,
+      };
+    });
+    for (const [position, entry] of list.entries())
+      await followArrears(trx, entry, rows[position]!.balance_after + wallet.credit_limit);
+    // 18 columns a row: 1,000 rows stay within both engines' parameter limits.
+    for (let start = 0; start < rows.length; start += 1000)
+      await trx
+        .insertInto('ledger_entries')
+        .values(rows.slice(start, start + 1000))
+        .execute();
+    rows.forEach((row, position) => {
+      posted[indexes[position]!] = {
+        id: row.id,
+        entryNo: row.entry_no,
+        balanceAfter: row.balance_after,
+        heldAfter: row.held_after,
+        creditLimit: wallet.credit_limit,
+        createdAt,
+      };
+    });
+  }
+  return posted;
+}
+
+/** The batch's one conditional UPDATE (see `applyToWallet`); undefined when missing or it does not fit. */
+function applyBatchToWallet(trx: Executor, change: WalletBatchChange, now: string) {
+  let update = trx
+    .updateTable('wallets')
+    .set((eb) => ({
+      balance: eb('balance', '+', change.amount),
+      held: eb('held', '+', change.held),
+      entry_count: eb('entry_count', '+', change.count),
+      total_in: eb('total_in', '+', change.totalIn),
+      total_out: eb('total_out', '+', change.totalOut),
+      last_entry_at: sql<string>`case when ${eb.ref('last_entry_at')} > ${now} then ${eb.ref('last_entry_at')} else ${now} end`,
+      updated_at: now,
+    }))
+    .where('customer_id', '=', change.customerId)
+    .where('currency_code', '=', change.currencyCode);
+  const { lowestCharged, lowestHeld } = change;
+  if (lowestCharged !== null)
+    update = update.where((eb) =>
+      eb(eb(eb('balance', '+', lowestCharged), '+', eb.ref('credit_limit')), '>=', 0),
+    );
+  if (lowestHeld !== null) update = update.where((eb) => eb(eb('held', '+', lowestHeld), '>=', 0));
+  return update
+    .returning(['balance', 'held', 'credit_limit', 'entry_count', 'total_in', 'total_out', 'last_entry_at'])
+    .executeTakeFirst();
+}
+
+/** Why the batch's UPDATE matched nothing, as the error to throw (see `refusal`). */
+async function batchRefusal(trx: Executor, change: WalletBatchChange): Promise<Error> {
+  const wallet = await trx
+    .selectFrom('wallets')
+    .select(['balance', 'held', 'credit_limit'])
+    .where('customer_id', '=', change.customerId)
+    .where('currency_code', '=', change.currencyCode)
+    .executeTakeFirst();
+  if (!wallet)
+    return new Error(`ledger: wallet ${change.customerId}/${change.currencyCode} could not be created`);
+  if (change.lowestHeld !== null && wallet.held + change.lowestHeld < 0)
+    return new Error(`ledger: a batch would take held ${wallet.held} below zero (by ${change.lowestHeld})`);
+  const available = wallet.balance + wallet.credit_limit;
+  return insufficientBalance(trx, change.currencyCode, -(change.lowestCharged ?? 0), available);
+}
+
+/** The wallet row on first use (credit limit 0); a no-op when it exists. */
+async function createWallet(trx: Executor, customerId: string, currencyCode: string, now: string) {
+  // On PostgreSQL a concurrent creator's insert waits for ours and then does nothing.
+  await trx
+    .insertInto('wallets')
+    .values({
+      customer_id: customerId,
+      currency_code: currencyCode,
+      balance: 0,
+      held: 0,
+      credit_limit: 0,
+      entry_count: 0,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.columns(['customer_id', 'currency_code']).doNothing())
+    .execute();
 }
 
 /**
