@@ -145,10 +145,13 @@ export async function regroup(
   await (only ? single.where('row_number', 'in', [...only.rowNumbers, 0]) : single).execute();
   if (only && only.orderNos.length === 0) return;
   const filter = only ? sql`AND customer_order_no IN (${sql.join(only.orderNos)})` : sql``;
+  // `+row_number`, not `row_number`: given MIN(row_number), SQLite walks the primary key (import_id,
+  // row_number) in order until a row has the reference number, which is quadratic in the sheet (19 s for
+  // 10,000 rows, bench/order-import.mjs); the unary plus makes it look the rows up by order_no_idx (48 ms).
   await sql`
     UPDATE order_import_rows
     SET lead_row_number = (
-      SELECT MIN(other.row_number) FROM order_import_rows other
+      SELECT MIN(+other.row_number) FROM order_import_rows other
       WHERE other.import_id = order_import_rows.import_id
         AND other.customer_order_no = order_import_rows.customer_order_no
     )
