@@ -23,7 +23,7 @@
 // SQLite always; PostgreSQL when DATABASE_URL is set or the PostgreSQL binaries are installed (a throwaway
 // cluster, scripts/postgres.mjs).
 //
-//   node bench/order-import.mjs [sizes, default 10000,100000] [--no-postgres]
+//   node bench/order-import.mjs [sizes, default 10000,100000] [--no-postgres] [--no-sqlite]
 //
 // KEEP_SHEETS=<dir> writes the sheets there and keeps them; PROFILE_DIR=<dir> has the server write a CPU
 // profile there (one per size and engine); BENCH_SERVER=<file> runs another server bundle than
@@ -50,6 +50,7 @@ import {
 const args = process.argv.slice(2);
 const SIZES = (args.find((arg) => /^[\d,]+$/.test(arg)) ?? '10000,100000').split(',').map(Number);
 const WITH_POSTGRES = !args.includes('--no-postgres');
+const WITH_SQLITE = !args.includes('--no-sqlite');
 const PRODUCT = 'US-DDP-EXP';
 const POLL_MS = 100;
 const GC_LINE =
@@ -474,8 +475,9 @@ try {
     );
   }
 
-  const engines = [
-    {
+  const engines = [];
+  if (WITH_SQLITE)
+    engines.push({
       engine: 'SQLite',
       run: async (measure) => {
         const results = [];
@@ -494,8 +496,7 @@ try {
         }
         return results;
       },
-    },
-  ];
+    });
   if (WITH_POSTGRES)
     engines.push({
       engine: 'PostgreSQL',
@@ -526,7 +527,10 @@ try {
       console.log(`${target.engine} ${sheet.rowCount} rows: bare read ${time(bare.ms)}`);
       const result = await measureSize(target, sheet.file, sheet.rowCount, sheet.orderCount);
       console.log(
-        `${target.engine} ${sheet.rowCount} rows: preview ${time(result.preview)}, commit ${time(result.commit)}`,
+        `${target.engine} ${sheet.rowCount} rows: preview ${time(result.preview)}, commit ${time(result.commit)}; ` +
+          `peak heap / RSS: idle ${mb(result.idle.heapMb)} / ${mb(result.idle.rssMb)}, through preview ` +
+          `${mb(result.afterPreview.heapMb)} / ${mb(result.afterPreview.rssMb)}, through commit ` +
+          `${mb(result.afterCommit.heapMb)} / ${mb(result.afterCommit.rssMb)}`,
       );
       return { ...result, bare, sheet };
     });
