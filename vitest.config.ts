@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Four projects: pure unit tests (contracts, server, web logic), the API suite (run once per database
@@ -22,6 +23,11 @@ export default defineConfig({
           name: 'api',
           include: ['apps/server/test/api/**/*.test.ts'],
           environment: 'node',
+          // Every file has its own database, so files run side by side: at least two (vitest's default of
+          // one less than the cores would be one on a 2-core machine, where the database and the test
+          // process then take turns). API_WORKERS overrides it. Its own group: its count differs.
+          maxWorkers: Number(process.env.API_WORKERS ?? Math.max(2, availableParallelism() - 1)),
+          sequence: { groupOrder: 1 },
           testTimeout: 30000,
           hookTimeout: 60000,
         },
@@ -38,9 +44,13 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.e2e.test.ts'],
           environment: 'node',
-          // Each file starts a server and a browser; one file at a time keeps a 2-core machine responsive.
+          // Each file starts its own server (free port, fresh data directory) and browser, so files share
+          // nothing: two at a time on a 2-core machine, since most of a file's time is waiting on the page.
+          // E2E_WORKERS overrides the count (1 runs them one after another). A group of its own, because
+          // its worker count differs from the other projects'.
           pool: 'forks',
-          fileParallelism: false,
+          maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
+          sequence: { groupOrder: 2 },
           testTimeout: 60000,
           hookTimeout: 120000,
         },

@@ -8,6 +8,9 @@
 //
 // DATABASE_URL, when set, is the PostgreSQL server used for the PostgreSQL API run (an admin URL: the API
 // test support creates a database per test file); otherwise a throwaway cluster is started for the run.
+//
+// Typecheck and lint run side by side (each is one single-threaded process; lint's output is held back and
+// printed after typecheck's). The browser test files run two at a time (vitest.config.ts, E2E_WORKERS).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -27,6 +30,8 @@ const PARTS = {
   e2e: ['build', 'e2e'],
 };
 const ALL_STEPS = ['typecheck', 'lint', 'unit', 'api-sqlite', 'api-postgres', 'build', 'e2e'];
+/** Steps that start together with the step named: they share nothing, and each keeps one core busy. */
+const ALONGSIDE = { typecheck: ['lint'] };
 
 const args = process.argv.slice(2);
 const isPart = (arg) => Object.hasOwn(PARTS, arg);
@@ -44,26 +49,58 @@ function sqliteEnv() {
   return env;
 }
 
-let currentChild;
 let interrupted = false;
 
-/** Runs a command with inherited output; resolves to its exit code (signals count as failure). */
+const children = new Set();
+/** Where a step running alongside another writes its output until it is its turn to print. */
+let heldOutput;
+
+/**
+ * Runs a command; resolves to its exit code (signals count as failure). Its output is inherited, or, while
+ * `heldOutput` is set (a step started alongside another), collected there.
+ */
 function run(command, commandArgs, env = process.env) {
+  const held = heldOutput;
   return new Promise((resolve) => {
-    const child = spawn(command, commandArgs, { cwd: REPO_ROOT, env, stdio: 'inherit' });
-    currentChild = child;
+    const child = spawn(command, commandArgs, {
+      cwd: REPO_ROOT,
+      env,
+      stdio: held ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    });
+    if (held) {
+      child.stdout.on('data', (chunk) => held.push(chunk));
+      child.stderr.on('data', (chunk) => held.push(chunk));
+    }
+    children.add(child);
     child.once('error', (error) => {
-      console.error(`Could not start ${command}: ${error.message}`);
+      held?.push(Buffer.from(`Could not start ${command}: ${error.message}\n`));
+      if (!held) console.error(`Could not start ${command}: ${error.message}`);
       resolve(1);
     });
-    child.once('exit', (code, signal) => {
-      currentChild = undefined;
+    child.once('close', (code, signal) => {
+      children.delete(child);
       resolve(code ?? (signal ? 1 : 0));
     });
   });
 }
 
 const npmScript = (script) => async () => ({ ok: (await run('npm', ['run', script])) === 0 });
+
+/** Starts a step now with its output held back; `finish()` prints the output and answers the outcome. */
+function startHeld(step) {
+  const output = [];
+  heldOutput = output;
+  const t0 = performance.now();
+  const outcome = step.run().then((result) => ({ ...result, ms: performance.now() - t0 }));
+  heldOutput = undefined;
+  return {
+    finish: async () => {
+      const result = await outcome;
+      process.stdout.write(Buffer.concat(output));
+      return result;
+    },
+  };
+}
 
 /** Runs vitest for the given projects and reads its JSON report for test counts. */
 function vitestStep(id, projects, env) {
@@ -149,13 +186,13 @@ const results = [];
 
 function onSignal(signal) {
   if (interrupted) {
-    // Second Ctrl-C: stop waiting for the child.
-    currentChild?.kill('SIGKILL');
+    // Second Ctrl-C: stop waiting for the children.
+    for (const child of children) child.kill('SIGKILL');
     return;
   }
   interrupted = true;
   console.error(`\n${signal} received: stopping after cleanup.`);
-  currentChild?.kill(signal);
+  for (const child of children) child.kill(signal);
 }
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => onSignal(signal));
 
@@ -192,6 +229,8 @@ async function main() {
     }
   }
 
+  /** Steps started early alongside another, by id. */
+  const startedEarly = new Map();
   for (const [index, id] of stepIds.entries()) {
     const step = STEPS[id];
     if (interrupted) {
@@ -203,11 +242,18 @@ async function main() {
       results.push({ id, title: step.title, ok: false, note: `not run (${step.needs} failed)` });
       continue;
     }
-    header(`[${index + 1}/${stepIds.length}] ${step.title}`);
+    const early = startedEarly.get(id);
+    if (!early) {
+      for (const other of ALONGSIDE[id] ?? [])
+        if (stepIds.includes(other)) startedEarly.set(other, startHeld(STEPS[other]));
+    }
+    header(
+      `[${index + 1}/${stepIds.length}] ${step.title}${early ? ' (ran alongside the step before)' : ''}`,
+    );
     const t0 = performance.now();
-    const outcome = await step.run();
-    const ms = performance.now() - t0;
-    results.push({ id, title: step.title, ms, ...outcome });
+    const outcome = early ? await early.finish() : await step.run();
+    const ms = early ? outcome.ms : performance.now() - t0;
+    results.push({ id, title: step.title, ...outcome, ms });
     console.log(
       `${outcome.ok ? '✔' : '✘'} ${step.title} ${outcome.ok ? 'passed' : 'FAILED'} in ${formatDuration(ms)}`,
     );

@@ -93,6 +93,9 @@ describe('morning view and exports', () => {
       .fill(`${expected.map((item) => item.lastMileNo).join('\n')}\nNOPE-404`);
     await page.locator('[data-testid=end-data-search]').click();
     await page.locator('[data-testid=end-data-not-found]').waitFor();
+    // The search is over once its button stops loading: a loading button is faded, and axe below would
+    // judge that passing state (it did on a busy machine).
+    await page.locator('[data-testid=end-data-search]:not(.ant-btn-loading)').waitFor();
     expect(await page.locator('[data-testid=end-data-not-found]').innerText()).toContain('NOPE-404');
     expect(await page.locator('[data-testid=end-data-table] tbody tr[data-row-key]').count()).toBe(3);
     expect(await seriousViolations(page)).toEqual([]);

@@ -1,17 +1,15 @@
 import { ApiPath } from '@portal/contracts/api-paths';
-import type { Envelope } from '@portal/contracts/envelope';
 import type { LedgerRow, LedgerSummary } from '@portal/contracts/consumption-flow';
 import type { Bill } from '@portal/contracts/bill';
 import { INVOICE_TITLE_MESSAGES, type InvoiceTitle } from '@portal/contracts/invoice-title';
-import type { OrderCreated, OrderCreateInput } from '@portal/contracts/order';
+import type { OrderCreated } from '@portal/contracts/order';
 import { DEFAULT_PAGE_SIZE } from '@portal/contracts/pagination';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { apiAs, type ApiCall } from '../support/api.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { ApiCall } from '../support/api.ts';
 import { seriousViolations } from '../support/axe.ts';
-import { launchBrowser, newPage, screenshot } from '../support/browser.ts';
-import { DEMO, signIn } from '../support/demo.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { screenshot } from '../support/browser.ts';
+import { usOrder, withPortal, type PortalPageOptions } from '../support/portal.ts';
 
 /**
  * The money pages a shipper reads: the consumption flow (filtered by type, the period's summary adding up
@@ -26,63 +24,13 @@ const FILE_MANAGEMENT = '/user/userCenterManagement/fileManagement';
 const USER_CENTER = '/user/userCenterManagement/userCenter';
 const OPERATOR_KEY = 'e2e-operator-key-for-the-finance-pages';
 
-let server: RunningServer;
-let browser: Browser;
-let call: ApiCall;
+const portal = withPortal({ operatorKey: OPERATOR_KEY });
+const call: ApiCall = (path, body) => portal.call(path, body);
+const operate = portal.operate;
 /** An order this run submitted and weighed heavier, so it has a charge and a weight adjustment. */
 let order: OrderCreated;
 /** The bill the operations API issues for the demo customer, once, when a test first needs it. */
 let issued: Promise<Bill> | undefined;
-
-async function operate<T>(path: string, body: Record<string, unknown>): Promise<T> {
-  const response = await fetch(`${server.baseUrl}/ops/v1/${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'x-operator-key': OPERATOR_KEY },
-    body: JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as Envelope<T>;
-  if (envelope.code !== 200) throw new Error(`ops ${path} answered ${envelope.code}: ${envelope.message}`);
-  return envelope.data;
-}
-
-function usOrder(reference: string): OrderCreateInput {
-  return {
-    productCode: 'US-DDP-EXP',
-    customerOrderNo: reference,
-    shipper: {
-      name: '杭州发货仓',
-      phone: '13800138000',
-      countryCode: 'CN',
-      province: '浙江省',
-      city: '杭州市',
-      district: '西湖区',
-      postalCode: '310000',
-      addressLine1: '文三路 100 号',
-    },
-    consignee: {
-      name: 'John Smith',
-      phone: '2025550123',
-      countryCode: 'US',
-      province: 'CA',
-      city: 'Los Angeles',
-      postalCode: '90001',
-      addressLine1: '100 Main St',
-    },
-    parcels: [{ weight: 1.2, length: 30, width: 20, height: 10 }],
-    items: [
-      {
-        nameCn: 'T恤',
-        nameEn: 'T-shirt',
-        quantity: 2,
-        unitPrice: 1250,
-        currencyCode: 'USD',
-        hsCode: '610910',
-      },
-    ],
-    hasBattery: false,
-    submit: true,
-  };
-}
 
 /**
  * Last month, `YYYY-MM`, in the billing time zone (+08:00 by default): only a finished period can be
@@ -95,11 +43,6 @@ function lastPeriod(): string {
 }
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ OPERATOR_API_KEY: OPERATOR_KEY, TASK_POLL_MS: '200' }),
-    launchBrowser(),
-  ]);
-  call = await apiAs(server.baseUrl, DEMO, 'zh-CN');
   order = await call<OrderCreated>(
     ApiPath.CreateOrder,
     usOrder(`FIN-${Date.now().toString(36).toUpperCase()}`),
@@ -131,28 +74,8 @@ function issueBill(): Promise<Bill> {
   return issued;
 }
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function open(
-  path: string,
-  options: { language?: string; dark?: boolean; width?: number } = {},
-): Promise<Page> {
-  const page = await newPage(browser, {
-    baseUrl: server.baseUrl,
-    colorScheme: options.dark ? 'dark' : 'light',
-    viewport: { width: options.width ?? 1440, height: 900 },
-  });
-  await page.addInitScript(
-    ({ lang, dark }) => {
-      localStorage.setItem('portal.language', JSON.stringify(lang));
-      if (dark) localStorage.setItem('portal.layoutSettings', JSON.stringify({ darkMode: true }));
-    },
-    { lang: options.language ?? 'zh-CN', dark: options.dark === true },
-  );
-  await signIn(page, DEMO);
+async function open(path: string, options: PortalPageOptions = {}): Promise<Page> {
+  const page = await portal.openSignedIn(options);
   await page.goto(path);
   return page;
 }

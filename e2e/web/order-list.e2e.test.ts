@@ -1,27 +1,23 @@
 import { ApiPath } from '@portal/contracts/api-paths';
 import type { Envelope } from '@portal/contracts/envelope';
 import ExcelJS from 'exceljs';
-import type { OrderCreated, OrderCreateInput } from '@portal/contracts/order';
+import type { OrderCreated } from '@portal/contracts/order';
 import type { OrderDetail } from '@portal/contracts/order-list';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { apiAs, type ApiCall } from '../support/api.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { ApiCall } from '../support/api.ts';
 import { seriousViolations } from '../support/axe.ts';
-import { launchBrowser, newPage, screenshot } from '../support/browser.ts';
-import { DEMO, signIn } from '../support/demo.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { screenshot } from '../support/browser.ts';
+import { usOrder, withPortal, type PortalPageOptions } from '../support/portal.ts';
 
 const ORDER_LIST = '/user/orders/order';
-/** The US line of the demo catalog. */
-const US_LINE = 'US-DDP-EXP';
 
 /** The operations API's key for this run (operations move one order along its journey). */
 const OPERATOR_KEY = 'e2e-operator-key-for-the-order-list';
 
-let server: RunningServer;
-let browser: Browser;
+const portal = withPortal({ operatorKey: OPERATOR_KEY });
 /** The API as the demo user. */
-let call: ApiCall;
+const call: ApiCall = (path, body) => portal.call(path, body);
 /** Orders this file submits itself (reference numbers unique to the run). */
 let submitted: OrderCreated[];
 /** One more, received, weighed and on its way, with tracking events. */
@@ -29,62 +25,12 @@ let travelling: OrderCreated;
 /** Makes this run's reference numbers unique. */
 let run: string;
 
-/** A step of the operations API (`/ops/v1/...`, operator key, no customer session). */
+/** A step of the operations API on an order (`/ops/v1/orders/...`). */
 async function operate(path: string, body: Record<string, unknown>): Promise<void> {
-  const response = await fetch(`${server.baseUrl}/ops/v1/orders/${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'x-operator-key': OPERATOR_KEY },
-    body: JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as Envelope<unknown>;
-  if (envelope.code !== 200) throw new Error(`ops ${path} answered ${envelope.code}: ${envelope.message}`);
-}
-
-function usOrder(reference: string): OrderCreateInput {
-  return {
-    productCode: US_LINE,
-    customerOrderNo: reference,
-    shipper: {
-      name: '杭州发货仓',
-      phone: '13800138000',
-      countryCode: 'CN',
-      province: '浙江省',
-      city: '杭州市',
-      district: '西湖区',
-      postalCode: '310000',
-      addressLine1: '文三路 100 号',
-    },
-    consignee: {
-      name: 'John Smith',
-      phone: '2025550123',
-      countryCode: 'US',
-      province: 'CA',
-      city: 'Los Angeles',
-      postalCode: '90001',
-      addressLine1: '100 Main St',
-    },
-    parcels: [{ weight: 1.2, length: 30, width: 20, height: 10 }],
-    items: [
-      {
-        nameCn: 'T恤',
-        nameEn: 'T-shirt',
-        quantity: 2,
-        unitPrice: 1250,
-        currencyCode: 'USD',
-        hsCode: '610910',
-      },
-    ],
-    hasBattery: false,
-    submit: true,
-  };
+  await portal.operate(`orders/${path}`, body);
 }
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ OPERATOR_API_KEY: OPERATOR_KEY, TASK_POLL_MS: '200' }),
-    launchBrowser(),
-  ]);
-  call = await apiAs(server.baseUrl, DEMO, 'zh-CN');
   run = Date.now().toString(36).toUpperCase();
   submitted = [];
   for (const n of [1, 2, 3])
@@ -106,27 +52,8 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function openList(
-  options: { language?: string; dark?: boolean; width?: number; search?: string } = {},
-) {
-  const page = await newPage(browser, {
-    baseUrl: server.baseUrl,
-    colorScheme: options.dark ? 'dark' : 'light',
-    viewport: { width: options.width ?? 1440, height: 900 },
-  });
-  await page.addInitScript(
-    ({ lang, dark }) => {
-      localStorage.setItem('portal.language', JSON.stringify(lang));
-      if (dark) localStorage.setItem('portal.layoutSettings', JSON.stringify({ darkMode: true }));
-    },
-    { lang: options.language ?? 'zh-CN', dark: options.dark === true },
-  );
-  await signIn(page, DEMO);
+async function openList(options: PortalPageOptions & { search?: string } = {}) {
+  const page = await portal.openSignedIn(options);
   await page.goto(`${ORDER_LIST}${options.search ?? ''}`);
   await page.locator('[data-testid=order-table], [data-testid=order-empty]').first().waitFor();
   return page;

@@ -1,17 +1,17 @@
 import { ApiPath } from '@portal/contracts/api-paths';
 import type { LedgerPageSchema } from '@portal/contracts/consumption-flow';
 import type { Envelope } from '@portal/contracts/envelope';
-import type { OrderCreated, OrderCreateInput } from '@portal/contracts/order';
+import type { OrderCreated } from '@portal/contracts/order';
 import type { RechargeCreated } from '@portal/contracts/recharge';
 import type { WalletBalance } from '@portal/contracts/wallet';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import type { z } from 'zod';
-import { apiAs, type ApiCall } from '../support/api.ts';
+import type { ApiCall } from '../support/api.ts';
 import { seriousViolations } from '../support/axe.ts';
-import { launchBrowser, newPage, screenshot } from '../support/browser.ts';
+import { screenshot } from '../support/browser.ts';
 import { DEMO, signIn } from '../support/demo.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { usOrder, withPortal } from '../support/portal.ts';
 
 /**
  * The top-up journey in the browser: a signed-in user tops up 100 CNY through the sandbox cashier and
@@ -24,62 +24,12 @@ const DEMO_CUSTOMER_CODE = 'C100023';
 const RECORDS = '/user/settlement/topUpOnline';
 const LONG = { timeout: 30_000 };
 
-let server: RunningServer;
-let browser: Browser;
-let call: ApiCall;
+const portal = withPortal({ operatorKey: OPERATOR_KEY });
+const call: ApiCall = (path, body) => portal.call(path, body);
+const operate = portal.operate;
+const openPage = portal.openPage;
 /** The paid recharge of the first journey: its result page is shown again in the screenshots. */
 let paidResult: string;
-
-/** A step of the operations API (`/ops/v1/...`, operator key, no customer session). */
-async function operate<T>(path: string, body: Record<string, unknown>): Promise<T> {
-  const response = await fetch(`${server.baseUrl}/ops/v1/${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'x-operator-key': OPERATOR_KEY },
-    body: JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as Envelope<T>;
-  if (envelope.code !== 200) throw new Error(`ops ${path} answered ${envelope.code}: ${envelope.message}`);
-  return envelope.data;
-}
-
-function usOrder(reference: string): OrderCreateInput {
-  return {
-    productCode: 'US-DDP-EXP',
-    customerOrderNo: reference,
-    shipper: {
-      name: '杭州发货仓',
-      phone: '13800138000',
-      countryCode: 'CN',
-      province: '浙江省',
-      city: '杭州市',
-      district: '西湖区',
-      postalCode: '310000',
-      addressLine1: '文三路 100 号',
-    },
-    consignee: {
-      name: 'John Smith',
-      phone: '2025550123',
-      countryCode: 'US',
-      province: 'CA',
-      city: 'Los Angeles',
-      postalCode: '90001',
-      addressLine1: '100 Main St',
-    },
-    parcels: [{ weight: 1, length: 30, width: 20, height: 10 }],
-    items: [
-      {
-        nameCn: 'T恤',
-        nameEn: 'T-shirt',
-        quantity: 1,
-        unitPrice: 1250,
-        currencyCode: 'USD',
-        hsCode: '610910',
-      },
-    ],
-    hasBattery: false,
-    submit: true,
-  };
-}
 
 async function cnyBalance(): Promise<WalletBalance> {
   const wallets = await call<WalletBalance[]>(ApiPath.QueryWalletBalance);
@@ -105,35 +55,6 @@ const PNG = Buffer.from(
 function channelOption(page: Page, channel: string) {
   return page.locator('label', { has: page.locator(`[data-testid=top-up-channel-${channel}]`) });
 }
-
-async function openPage(options: { language?: string; dark?: boolean; width?: number } = {}): Promise<Page> {
-  const page = await newPage(browser, {
-    baseUrl: server.baseUrl,
-    colorScheme: options.dark ? 'dark' : 'light',
-    viewport: { width: options.width ?? 1440, height: 900 },
-  });
-  await page.addInitScript(
-    ({ lang, dark }) => {
-      localStorage.setItem('portal.language', JSON.stringify(lang));
-      if (dark) localStorage.setItem('portal.layoutSettings', JSON.stringify({ darkMode: true }));
-    },
-    { lang: options.language ?? 'zh-CN', dark: options.dark === true },
-  );
-  return page;
-}
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ OPERATOR_API_KEY: OPERATOR_KEY, TASK_POLL_MS: '200' }),
-    launchBrowser(),
-  ]);
-  call = await apiAs(server.baseUrl, DEMO, 'zh-CN');
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 describe('top-up', () => {
   test('signed in: 100 CNY through the sandbox cashier, then the balance and the ledger row', async () => {
@@ -230,7 +151,10 @@ describe('top-up', () => {
     const run = Date.now().toString(36).toUpperCase();
     let status = 'active';
     for (let n = 1; n <= 12 && status !== 'arrears'; n += 1) {
-      const order = await call<OrderCreated>(ApiPath.CreateOrder, usOrder(`E2E-ARR-${run}-${n}`));
+      const order = await call<OrderCreated>(
+        ApiPath.CreateOrder,
+        usOrder(`E2E-ARR-${run}-${n}`, { weight: 1, quantity: 1 }),
+      );
       await operate('orders/weigh', {
         waybillNo: order.waybillNo,
         // The line's heaviest parcel (30 kg) at about ¥1,500 each.
@@ -367,7 +291,7 @@ describe('look-up limit', () => {
     // Use up what is left of this address's look-ups through the API.
     let status = 200;
     for (let n = 0; n < 50 && status !== 429; n += 1) {
-      const response = await fetch(`${server.baseUrl}${ApiPath.TopUpQueryCustomer}`, {
+      const response = await fetch(`${portal.server.baseUrl}${ApiPath.TopUpQueryCustomer}`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'Accept-Language': 'zh-CN' },
         body: JSON.stringify({ customerCode: DEMO_CUSTOMER_CODE }),

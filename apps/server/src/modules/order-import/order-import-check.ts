@@ -199,9 +199,10 @@ async function checkLeads(
 async function remapRows(db: Db, imported: repo.ImportRow) {
   const mapping = JSON.parse(imported.mapping) as OrderSheetMapping;
   const grouper = new OrderGrouper();
-  for (let after = 0; ;) {
-    const rows = await repo.rowsAfter(db, imported.id, after, repo.ROW_CHUNK);
-    if (rows.length === 0) return;
+  const last = await repo.lastRowNumber(db, imported.id);
+  for (let after = 0; after < last; after += repo.ROW_CHUNK) {
+    const rows = await repo.rowsInWindow(db, imported.id, after, after + repo.ROW_CHUNK);
+    if (rows.length === 0) continue;
     await repo.rewriteRows(
       db,
       imported.id,
@@ -210,7 +211,6 @@ async function remapRows(db: Db, imported: repo.ImportRow) {
         ...mappedRow(JSON.parse(row.cells) as string[], mapping, row.row_number, grouper),
       })),
     );
-    after = rows[rows.length - 1]!.row_number;
   }
 }
 
@@ -231,11 +231,11 @@ export async function checkImport(
     // The grouping follows the values: kept by the remap here, by the preview's read, by an edit.
     if (options.remap) await remapRows(trx, imported);
     const context = await groupContext(trx, auth.customerId, imported);
-    for (let after = 0; ;) {
-      const leads = await repo.leadsAfter(trx, importId, after, CHECK_CHUNK_ORDERS);
-      if (leads.length === 0) break;
-      await checkLeads(trx, auth.customerId, importId, context, leads);
-      after = leads[leads.length - 1]!;
+    // Windows of row numbers: at most CHECK_CHUNK_ORDERS orders each (see repo.leadsInWindow).
+    const last = await repo.lastRowNumber(trx, importId);
+    for (let after = 0; after < last; after += CHECK_CHUNK_ORDERS) {
+      const leads = await repo.leadsInWindow(trx, importId, after, after + CHECK_CHUNK_ORDERS);
+      if (leads.length > 0) await checkLeads(trx, auth.customerId, importId, context, leads);
     }
     await repo.recount(trx, auth.customerId, importId);
     await repo.updateImport(trx, auth.customerId, importId, { status: 'ready', updated_at: nowIso() });
