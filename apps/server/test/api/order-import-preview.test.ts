@@ -235,6 +235,27 @@ describe(`multi-row orders, edits, exclusions and settings on ${ENGINE}`, () => 
     expect(Number(lead.charge_amount)).toBe(fixed.data.rows[0]!.chargeAmount);
   });
 
+  it('groups reference numbers as the order stores them: a zero-width character or a marketplace # joins the same order', async () => {
+    const { api } = await newImporter('en-US');
+    const answer = await api.preview(
+      await orderSheet([
+        validRow(1),
+        extraRow('\u2060REF-1', SOCKS_ROW),
+        validRow(2),
+        extraRow('#REF-2\u200b', SOCKS_ROW),
+      ]),
+    );
+    // Two orders of two rows each: as four orders, two pairs would share one stored reference number.
+    expect(answer.data).toMatchObject({ rowCount: 4, orderCount: 2, validOrderCount: 2, errorCount: 0 });
+    const rows = [...(await allRows(api, answer.data.id)).values()];
+    expect(rows.map((row) => [row.rowNumber, row.leadRowNumber])).toEqual([
+      [2, 2],
+      [3, 2],
+      [4, 4],
+      [5, 4],
+    ]);
+  });
+
   it('re-checks the orders an edit touches: a duplicate made by an edit makes both rows invalid, and undoing it heals both', async () => {
     const { api, token } = await newImporter('en-US');
     const answer = await api.preview(await orderSheet([validRow(1), validRow(2), validRow(3)]));
@@ -544,6 +565,9 @@ describe(`hostile uploads and callers on ${ENGINE}`, () => {
     expect((await api.updateRow({ id, rowNumber: 99, values: { remark: 'x' } })).code).toBe(404);
     expect((await api.updateRow({ id, rowNumber: 'two', values: {} })).code).toBe(400);
     expect((await api.exclude({ id, rowNumbers: [], excluded: true })).code).toBe(400);
+    // Beyond a sheet's last row (and PostgreSQL's integer): the schema's 400, not the database's 500.
+    expect((await api.updateRow({ id, rowNumber: 2 ** 31, values: { remark: 'x' } })).code).toBe(400);
+    expect((await api.exclude({ id, rowNumbers: [2 ** 31], excluded: true })).code).toBe(400);
     const huge = await api.updateRow({
       id,
       rowNumber: 2,
