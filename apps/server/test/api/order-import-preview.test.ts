@@ -463,6 +463,32 @@ describe(`hostile uploads and callers on ${ENGINE}`, () => {
     expect(await storedFileCount(customerId)).toBe(0);
   });
 
+  it('refuses a sheet whose row numbers repeat or go back (a hand-made file) with a clear 400, storing nothing', async () => {
+    const { api, customerId } = await newImporter('en-US');
+    const cell = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
+    const headers = templateHeaders('en-US');
+    const header = `<row r="1">${headers.map((h, i) => cell(`${String.fromCharCode(65 + (i % 26))}1`, h)).join('')}</row>`;
+    const sheet = (rows: number[]) =>
+      zipArchive([
+        { name: '[Content_Types].xml', data: Buffer.from('<?xml version="1.0"?><Types/>') },
+        { name: 'xl/workbook.xml', data: Buffer.from('<?xml version="1.0"?><workbook/>') },
+        {
+          name: 'xl/worksheets/sheet1.xml',
+          data: Buffer.from(
+            `<worksheet><sheetData>${header}${rows.map((r) => `<row r="${r}">${cell(`A${r}`, `REF-${r}`)}</row>`).join('')}</sheetData></worksheet>`,
+          ),
+        },
+      ]);
+    for (const rows of [
+      [2, 3, 3],
+      [2, 4, 3],
+    ]) {
+      const answer = await api.preview(sheet(rows));
+      expect(answer).toMatchObject({ code: 400, success: false, message: expect.stringContaining('row 3') });
+    }
+    expect(await importCount(customerId)).toBe(0);
+  });
+
   it('answers a malformed multipart body and a body without a file with a clear 400', async () => {
     const { token } = await newImporter('en-US');
     const send = (payload: string | Buffer, contentType: string) =>
