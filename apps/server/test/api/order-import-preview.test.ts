@@ -256,6 +256,26 @@ describe(`multi-row orders, edits, exclusions and settings on ${ENGINE}`, () => 
     ]);
   });
 
+  it('keeps an excluded order excluded when an edit moves an earlier row into it', async () => {
+    const { api } = await newImporter('en-US');
+    const answer = await api.preview(
+      await orderSheet([validRow(1), validRow(2), extraRow('REF-2', SOCKS_ROW)]),
+    );
+    const id = answer.data.id;
+    expect((await api.exclude({ id, rowNumbers: [4], excluded: true })).data).toMatchObject({
+      validOrderCount: 1,
+      excludedOrderCount: 1,
+    });
+    // Row 2 now leads REF-2: the order the user left out stays out, whatever row leads it.
+    const moved = await api.updateRow({ id, rowNumber: 2, values: { customerOrderNo: 'REF-2' } });
+    expect(moved.data.rows.map((row) => [row.rowNumber, row.state, row.leadRowNumber])).toEqual([
+      [2, 'excluded', 2],
+      [3, 'excluded', 2],
+      [4, 'excluded', 2],
+    ]);
+    expect(moved.data.summary).toMatchObject({ orderCount: 1, validOrderCount: 0, excludedOrderCount: 1 });
+  });
+
   it('re-checks the orders an edit touches: a duplicate made by an edit makes both rows invalid, and undoing it heals both', async () => {
     const { api, token } = await newImporter('en-US');
     const answer = await api.preview(await orderSheet([validRow(1), validRow(2), validRow(3)]));
