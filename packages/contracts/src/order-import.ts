@@ -478,6 +478,9 @@ export type OrderImportView = (typeof ORDER_IMPORT_VIEWS)[number];
 
 const IdSchema = z.string().trim().min(1).max(64);
 
+/** The last row number a worksheet has (Excel's limit): a larger one names no row of any sheet. */
+export const ORDER_SHEET_MAX_ROW_NUMBER = 1_048_576;
+
 /**
  * `POST /api/CustomerOrder/BatchImportPreview` (multipart): field `file` (the .xlsx) and the text fields
  * below. The product and the sender apply to every row that names no product; the sender is an address of
@@ -590,7 +593,7 @@ export type OrderImportRows = z.infer<typeof OrderImportRowsSchema>;
  */
 export const OrderImportUpdateRowSchema = z.object({
   id: IdSchema,
-  rowNumber: z.number().int().min(2),
+  rowNumber: z.number().int().min(2).max(ORDER_SHEET_MAX_ROW_NUMBER),
   values: z.partialRecord(OrderSheetFieldSchema, z.string().max(ORDER_IMPORT_CELL_MAX)),
 });
 export const OrderImportRowsChangedSchema = z.object({
@@ -602,7 +605,10 @@ export type OrderImportRowsChanged = z.infer<typeof OrderImportRowsChangedSchema
 /** `POST /api/CustomerOrder/BatchImportExclude`: leaves the rows' orders out (or takes them back in). */
 export const OrderImportExcludeSchema = z.object({
   id: IdSchema,
-  rowNumbers: z.array(z.number().int().min(2)).min(1).max(ORDER_IMPORT_MAX_ROWS),
+  rowNumbers: z
+    .array(z.number().int().min(2).max(ORDER_SHEET_MAX_ROW_NUMBER))
+    .min(1)
+    .max(ORDER_IMPORT_MAX_ROWS),
   excluded: z.boolean(),
 });
 

@@ -538,6 +538,29 @@ describe(`batch import: template, mapping, error report on ${ENGINE}`, () => {
     expect(await mappingCount(customerId)).toBe(0);
   });
 
+  it('keeps every report cell within the 32,767 characters a spreadsheet cell can hold', async () => {
+    const { token } = await newCustomer();
+    const rows = marketplaceRows();
+    // Written by a tool, not by Excel: a cell longer than Excel would ever open.
+    rows[3]![MARKETPLACE_HEADERS.indexOf('recipient-name')] = `Jane ${'x'.repeat(40_000)}`;
+    const uploaded = await preview(token, await sheetFile(rows));
+    expect(uploaded.code, uploaded.message).toBe(ApiCode.Ok);
+    const applied = await applyMapping(token, {
+      id: uploaded.data.id,
+      mapping: confirmed(uploaded.data.mapping),
+    });
+    expect(applied.data).toMatchObject({ invalidOrderCount: 1 });
+    const response = await download(
+      token,
+      `/api/CustomerOrder/BatchImportErrorReport?id=${uploaded.data.id}`,
+    );
+    expect(response.statusCode).toBe(200);
+    const sheet = (await readXlsx(response.rawPayload)).worksheets[0]!;
+    const name = sheet.getRow(4).getCell(3 + MARKETPLACE_HEADERS.indexOf('recipient-name'));
+    expect(String(name.value)).toMatch(/^Jane x+$/);
+    expect(String(name.value)).toHaveLength(32_767);
+  });
+
   it('gives the error report as the user’s sheet with the error and state columns and grid edits', async () => {
     const { token } = await newCustomer();
     const rows = marketplaceRows();

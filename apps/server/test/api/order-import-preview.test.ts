@@ -235,6 +235,47 @@ describe(`multi-row orders, edits, exclusions and settings on ${ENGINE}`, () => 
     expect(Number(lead.charge_amount)).toBe(fixed.data.rows[0]!.chargeAmount);
   });
 
+  it('groups reference numbers as the order stores them: a zero-width character or a marketplace # joins the same order', async () => {
+    const { api } = await newImporter('en-US');
+    const answer = await api.preview(
+      await orderSheet([
+        validRow(1),
+        extraRow('\u2060REF-1', SOCKS_ROW),
+        validRow(2),
+        extraRow('#REF-2\u200b', SOCKS_ROW),
+      ]),
+    );
+    // Two orders of two rows each: as four orders, two pairs would share one stored reference number.
+    expect(answer.data).toMatchObject({ rowCount: 4, orderCount: 2, validOrderCount: 2, errorCount: 0 });
+    const rows = [...(await allRows(api, answer.data.id)).values()];
+    expect(rows.map((row) => [row.rowNumber, row.leadRowNumber])).toEqual([
+      [2, 2],
+      [3, 2],
+      [4, 4],
+      [5, 4],
+    ]);
+  });
+
+  it('keeps an excluded order excluded when an edit moves an earlier row into it', async () => {
+    const { api } = await newImporter('en-US');
+    const answer = await api.preview(
+      await orderSheet([validRow(1), validRow(2), extraRow('REF-2', SOCKS_ROW)]),
+    );
+    const id = answer.data.id;
+    expect((await api.exclude({ id, rowNumbers: [4], excluded: true })).data).toMatchObject({
+      validOrderCount: 1,
+      excludedOrderCount: 1,
+    });
+    // Row 2 now leads REF-2: the order the user left out stays out, whatever row leads it.
+    const moved = await api.updateRow({ id, rowNumber: 2, values: { customerOrderNo: 'REF-2' } });
+    expect(moved.data.rows.map((row) => [row.rowNumber, row.state, row.leadRowNumber])).toEqual([
+      [2, 'excluded', 2],
+      [3, 'excluded', 2],
+      [4, 'excluded', 2],
+    ]);
+    expect(moved.data.summary).toMatchObject({ orderCount: 1, validOrderCount: 0, excludedOrderCount: 1 });
+  });
+
   it('re-checks the orders an edit touches: a duplicate made by an edit makes both rows invalid, and undoing it heals both', async () => {
     const { api, token } = await newImporter('en-US');
     const answer = await api.preview(await orderSheet([validRow(1), validRow(2), validRow(3)]));
@@ -442,6 +483,32 @@ describe(`hostile uploads and callers on ${ENGINE}`, () => {
     expect(await storedFileCount(customerId)).toBe(0);
   });
 
+  it('refuses a sheet whose row numbers repeat or go back (a hand-made file) with a clear 400, storing nothing', async () => {
+    const { api, customerId } = await newImporter('en-US');
+    const cell = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
+    const headers = templateHeaders('en-US');
+    const header = `<row r="1">${headers.map((h, i) => cell(`${String.fromCharCode(65 + (i % 26))}1`, h)).join('')}</row>`;
+    const sheet = (rows: number[]) =>
+      zipArchive([
+        { name: '[Content_Types].xml', data: Buffer.from('<?xml version="1.0"?><Types/>') },
+        { name: 'xl/workbook.xml', data: Buffer.from('<?xml version="1.0"?><workbook/>') },
+        {
+          name: 'xl/worksheets/sheet1.xml',
+          data: Buffer.from(
+            `<worksheet><sheetData>${header}${rows.map((r) => `<row r="${r}">${cell(`A${r}`, `REF-${r}`)}</row>`).join('')}</sheetData></worksheet>`,
+          ),
+        },
+      ]);
+    for (const rows of [
+      [2, 3, 3],
+      [2, 4, 3],
+    ]) {
+      const answer = await api.preview(sheet(rows));
+      expect(answer).toMatchObject({ code: 400, success: false, message: expect.stringContaining('row 3') });
+    }
+    expect(await importCount(customerId)).toBe(0);
+  });
+
   it('answers a malformed multipart body and a body without a file with a clear 400', async () => {
     const { token } = await newImporter('en-US');
     const send = (payload: string | Buffer, contentType: string) =>
@@ -544,6 +611,9 @@ describe(`hostile uploads and callers on ${ENGINE}`, () => {
     expect((await api.updateRow({ id, rowNumber: 99, values: { remark: 'x' } })).code).toBe(404);
     expect((await api.updateRow({ id, rowNumber: 'two', values: {} })).code).toBe(400);
     expect((await api.exclude({ id, rowNumbers: [], excluded: true })).code).toBe(400);
+    // Beyond a sheet's last row (and PostgreSQL's integer): the schema's 400, not the database's 500.
+    expect((await api.updateRow({ id, rowNumber: 2 ** 31, values: { remark: 'x' } })).code).toBe(400);
+    expect((await api.exclude({ id, rowNumbers: [2 ** 31], excluded: true })).code).toBe(400);
     const huge = await api.updateRow({
       id,
       rowNumber: 2,

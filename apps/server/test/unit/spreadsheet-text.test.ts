@@ -38,6 +38,18 @@ describe('cell text', () => {
     expect(cellText({ text: 'link', hyperlink: 'http://x' })).toBe('link');
     expect(cellText({ error: '#N/A' })).toBe('');
   });
+
+  it('reads a number as the spreadsheet shows it: 15 significant digits, without binary noise', () => {
+    // Excel stores =0.1*3 as 0.30000000000000004 and shows 0.3; a weight or price "with 17 decimals" is not
+    // what the user typed.
+    expect(cellText(0.1 * 3)).toBe('0.3');
+    expect(cellText({ formula: '0.1+0.2', result: 0.1 + 0.2 })).toBe('0.3');
+    expect(cellText(1.1 * 1.1)).toBe('1.21');
+    expect(cellText(19.99)).toBe('19.99');
+    expect(cellText(-0.5)).toBe('-0.5');
+    expect(cellText(1e-7)).toBe('1e-7');
+    expect(cellText(0.123456789012345)).toBe('0.123456789012345');
+  });
 });
 
 describe('CSV and downloads', () => {

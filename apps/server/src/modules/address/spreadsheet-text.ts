@@ -13,11 +13,19 @@ export const neutraliseFormula = (text: string): string => (FORMULA_START.test(t
 /** Undoes `neutraliseFormula`, so a file this server exported imports back unchanged. */
 export const restoreNeutralised = (text: string): string => (NEUTRALISED.test(text) ? text.slice(1) : text);
 
+/**
+ * A number as a spreadsheet shows it: whole numbers in full, others to the 15 significant digits Excel keeps,
+ * so a stored 0.30000000000000004 (a formula's =0.1*3) reads as the 0.3 the user sees.
+ */
+function numberText(value: number): string {
+  return Number.isInteger(value) ? value.toFixed(0) : String(Number(value.toPrecision(15)));
+}
+
 /** The text a user sees in a cell, for every value type ExcelJS reads. */
 export function cellText(value: CellValue | undefined): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
-  if (typeof value === 'number') return Number.isInteger(value) ? value.toFixed(0) : String(value);
+  if (typeof value === 'number') return numberText(value);
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   if ('richText' in value) return value.richText.map((part) => part.text).join('');

@@ -24,7 +24,7 @@ import {
   type GroupContext,
   type SheetValues,
   type StoredCellError,
-  withoutOrderNoMark,
+  orderNoKey,
 } from './order-row-check.ts';
 
 /**
@@ -74,10 +74,9 @@ export function mappedValues(cells: readonly string[], mapping: OrderSheetMappin
   return values;
 }
 
-/** The grouping key: the trimmed reference number (without a marketplace's `#`), null when blank. */
+/** The grouping key: the reference number as the order stores it (`orderNoKey`), null when blank. */
 export const orderNoOf = (values: SheetValues): string | null => {
-  // PostgreSQL text cannot hold NUL; the cell's own error (control characters) is kept all the same.
-  const text = withoutOrderNoMark((values.customerOrderNo ?? '').replaceAll('\u0000', '').trim()).trim();
+  const text = orderNoKey(values.customerOrderNo ?? '');
   return text === '' ? null : text;
 };
 

@@ -29,6 +29,15 @@ const ERROR_FILL = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFC7
 const REPORT_PAGE_ROWS = 1000;
 /** The two columns the report puts before the user's. */
 const LEADING_COLUMNS = 2;
+/** The most characters a cell may hold (Excel's limit): a longer text makes the file one Excel must repair. */
+const CELL_MAX_CHARS = 32_767;
+
+/** A text cut to what a cell holds, never between the halves of a surrogate pair. */
+export function fitCell(text: string): string {
+  if (text.length <= CELL_MAX_CHARS) return text;
+  const end = /[\uD800-\uDBFF]/.test(text[CELL_MAX_CHARS - 1]!) ? CELL_MAX_CHARS - 1 : CELL_MAX_CHARS;
+  return text.slice(0, end);
+}
 
 /** The user's cells with the grid's edits: a mapped field's current text replaces its column's cell. */
 export function currentCells(
@@ -97,7 +106,7 @@ export async function orderImportErrorReport(
       { header: t('orderImport.report.errors'), width: 60, style: { numFmt: TEXT_FORMAT } },
       { header: t('orderImport.report.state'), width: 12, style: { numFmt: TEXT_FORMAT } },
       ...headers.map((header) => ({
-        header,
+        header: fitCell(header),
         width: Math.min(40, Math.max(12, header.length + 4)),
         style: { numFmt: TEXT_FORMAT },
       })),
@@ -114,7 +123,7 @@ export async function orderImportErrorReport(
         .map((error) => `${columnName(error.field)}: ${wordCellError(error, language)}`)
         .join('; ');
       const state = t(`orderImport.report.state.${row.state satisfies OrderImportRowState}`);
-      const added = sheet.addRow([errorText, state, ...cells]);
+      const added = sheet.addRow([fitCell(errorText), state, ...cells.map(fitCell)]);
       if (errors.length > 0) added.getCell(1).fill = ERROR_FILL;
       for (const error of errors) {
         const index = mapping[error.field];

@@ -15,6 +15,12 @@ export const orderImportMessages = defineMessages({
     'en-US': 'The file has too many rows: at most {max} rows per upload; please split it',
     'zh-TW': '檔案列數超過上限：一次最多匯入 {max} 列，請拆分後分批上傳',
   },
+  'orderImport.rowOutOfOrder': {
+    'zh-CN': '文件第 {row} 行重复或顺序错乱，文件可能已损坏：请用 Excel 打开后另存为 .xlsx 再上传',
+    'en-US':
+      'The file repeats row {row} or lists it out of order and may be damaged: open it in Excel, save it as .xlsx and upload it again',
+    'zh-TW': '檔案第 {row} 列重複或順序錯亂，檔案可能已損壞：請用 Excel 開啟後另存為 .xlsx 再上傳',
+  },
   'orderImport.noRows': {
     'zh-CN': '第一个工作表没有订单行：第 1 行为表头，从第 2 行起每行一个订单（或包裹、物品）',
     'en-US': 'The first sheet has no order rows: row 1 holds the headers, orders start on row 2',

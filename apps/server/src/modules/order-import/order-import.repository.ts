@@ -163,6 +163,19 @@ export function findRows(db: Db, importId: string, rowNumbers: readonly number[]
     .execute();
 }
 
+/** The exclusion flag of the order this reference number makes (its rows share it); undefined: no such order. */
+export async function excludedOfOrderNo(db: Db, importId: string, orderNo: string | null) {
+  if (orderNo === null) return undefined;
+  const row = await db
+    .selectFrom('order_import_rows')
+    .select('excluded')
+    .where('import_id', '=', importId)
+    .where('customer_order_no', '=', orderNo)
+    .limit(1)
+    .executeTakeFirst();
+  return row?.excluded;
+}
+
 /** The lead rows of the orders these reference numbers make (the rows' current grouping). */
 export async function leadsOfOrderNos(db: Db, importId: string, orderNos: readonly string[]) {
   if (orderNos.length === 0) return [];

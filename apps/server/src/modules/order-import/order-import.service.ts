@@ -180,8 +180,16 @@ export async function updateRow(
       else values[field] = text.trim();
     }
     const orderNo = orderNoOf(values);
+    // A row joining an order takes that order's exclusion, so an order left out stays out whichever row leads it.
+    const joined =
+      orderNo !== row.customer_order_no ? await repo.excludedOfOrderNo(trx, imported.id, orderNo) : undefined;
     await repo.rewriteRows(trx, imported.id, [
-      { ...row, field_values: JSON.stringify(values), customer_order_no: orderNo },
+      {
+        ...row,
+        field_values: JSON.stringify(values),
+        customer_order_no: orderNo,
+        excluded: joined ?? row.excluded,
+      },
     ]);
     const orderNos = [...new Set([row.customer_order_no, orderNo].filter((n) => n !== null))];
     return checkOrders(trx, auth.customerId, imported, {

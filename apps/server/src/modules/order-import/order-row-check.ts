@@ -9,7 +9,7 @@ import {
 import { ORDER_SHEET_COLUMN, ORDER_SHEET_FIELDS, type OrderSheetField } from '@portal/contracts/order-import';
 import { CUSTOMS_TERMS, ExtraServiceCode, MAX_PARCELS_PER_SHIPMENT } from '@portal/contracts/product';
 import { cmToMm, kgToGrams, MAX_AMOUNT_MINOR } from '@portal/contracts/quantity';
-import { fieldMessage } from '@portal/contracts/text';
+import { fieldMessage, normalizeText } from '@portal/contracts/text';
 import type { z } from 'zod';
 import { isMessageKey, translate } from '../../lib/messages.ts';
 import { zodLocaleError } from '../../lib/validation-locale.ts';
@@ -266,7 +266,12 @@ export function checkOrderGroup(rows: readonly SheetRow[], context: GroupContext
   for (const row of rows.slice(1)) {
     for (const field of LEAD_FIELDS) {
       const value = text(row, field);
-      if (value !== '' && value !== leadText(field))
+      // Reference numbers the order stores alike ("#1001", "1001" with a zero-width space) are the same.
+      const differs =
+        field === 'customerOrderNo'
+          ? orderNoKey(value) !== orderNoKey(leadText(field))
+          : value !== leadText(field);
+      if (value !== '' && differs)
         errors.add(row.rowNumber, {
           field,
           key: 'orderImport.leadConflict',
@@ -353,7 +358,7 @@ export function checkOrderGroup(rows: readonly SheetRow[], context: GroupContext
 
   const input = {
     productCode: leadText('productCode') || context.productCode,
-    customerOrderNo: withoutOrderNoMark(leadText('customerOrderNo')),
+    customerOrderNo: withoutOrderNoMark(normalizeText(leadText('customerOrderNo'))),
     shipperAddressId: context.shipperAddressId,
     consignee: Object.fromEntries(
       Object.entries(CONSIGNEE_FIELDS).map(([key, field]) => [
@@ -487,3 +492,11 @@ export function checkOrderGroup(rows: readonly SheetRow[], context: GroupContext
  * number is what follows it, and a reference number may not hold a `#`.
  */
 export const withoutOrderNoMark = (text: string) => text.replace(/^#\s*/, '');
+
+/**
+ * The reference number as the order stores it (the create schema's clean-up: zero-width characters dropped,
+ * trimmed, NFC; without a marketplace's `#`): two spellings with one key are one order. PostgreSQL text
+ * cannot hold NUL, so it is dropped here; the cell's own error (control characters) is kept all the same.
+ */
+export const orderNoKey = (text: string) =>
+  normalizeText(withoutOrderNoMark(normalizeText(text.replaceAll('\u0000', ''))));

@@ -67,9 +67,14 @@ async function readOnce(file: Buffer, maxRows: number, receiver: SheetReceiver):
       throw new WriteFailure(error);
     }
   };
+  let lastRowNumber = 0;
   for await (const worksheet of reader) {
     hasWorksheet = true;
     for await (const row of worksheet) {
+      // Excel writes rows once each, in order; a hand-made file may not, and a row number is the row's key.
+      if (row.number <= lastRowNumber)
+        throw new AppError(ApiCode.BadRequest, 'orderImport.rowOutOfOrder', { row: row.number });
+      lastRowNumber = row.number;
       const cells = rowTexts(row.values as ExcelJS.CellValue[]);
       if (row.number === 1) {
         const found = cells.map((text) => text.trim());
