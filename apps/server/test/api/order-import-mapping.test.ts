@@ -324,12 +324,21 @@ describe(`batch import: template, mapping, error report on ${ENGINE}`, () => {
     // Asked for by id, too; saving again under the same name replaces it (still one mapping).
     const third = await preview(token, await sheetFile(marketplaceRows()), { mappingId: saved!.id });
     expect(third.data).toMatchObject({ status: 'ready', mappingName: 'Amazon US' });
+    // An order left out, then the columns applied again: the rows are grouped anew, so no order inherits
+    // an exclusion that named another grouping's order (all in again, none silently flipped).
+    const excluded = await post<OrderImportSummary>(token, '/api/CustomerOrder/BatchImportExclude', {
+      id: third.data.id,
+      rowNumbers: [2],
+      excluded: true,
+    });
+    expect(excluded.data).toMatchObject({ excludedOrderCount: 1, validOrderCount: 1 });
     const again = await applyMapping(token, {
       id: third.data.id,
       mapping: confirmed(first.data.mapping),
       saveAs: 'Amazon US',
     });
     expect(again.code).toBe(ApiCode.Ok);
+    expect(again.data).toMatchObject({ excludedOrderCount: 0, validOrderCount: 2 });
     expect((await savedMappings(token)).map((m) => m.name)).toEqual(['Amazon US']);
   });
 

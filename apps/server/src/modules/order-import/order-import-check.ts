@@ -208,6 +208,8 @@ async function remapRows(db: Db, imported: repo.ImportRow) {
       rows.map((row) => ({
         ...row,
         ...mappedRow(JSON.parse(row.cells) as string[], mapping, row.row_number, grouper),
+        // A new mapping groups the rows anew: the orders an exclusion named may no longer exist.
+        excluded: 0,
       })),
     );
   }

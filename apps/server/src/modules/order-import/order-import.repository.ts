@@ -360,12 +360,9 @@ export async function deleteImport(db: Db, customerId: string, importId: string)
 
 /** Imports past their keeping time (not while a commit runs), with their rows: the retention task. */
 export async function deleteExpiredImports(db: Db, nowIso: string) {
-  const expired = db
-    .selectFrom('order_imports')
-    .select('id')
-    .where('expires_at', '<=', nowIso)
-    .where('status', '!=', 'committing');
-  await db.deleteFrom('order_import_rows').where('import_id', 'in', expired).execute();
+  // One statement, the rows going with their import (ON DELETE CASCADE): a commit that starts at the same
+  // moment either finds the import gone or keeps it (a `committing` import is never deleted) — never an
+  // import left without its rows.
   const deleted = await db
     .deleteFrom('order_imports')
     .where('expires_at', '<=', nowIso)
