@@ -2,6 +2,7 @@ import { AddressType } from '@portal/contracts/address';
 import { AddressInputSchema } from '@portal/contracts/address';
 import { ApiCode } from '@portal/contracts/envelope';
 import type { OrderCreated, OrderCreateInput } from '@portal/contracts/order';
+import { formatMinorAmount } from '@portal/contracts/money';
 import type { OrderImportSummary } from '@portal/contracts/order-import';
 import type { OrderDetail, OrderFilter, OrderQueryResult } from '@portal/contracts/order-list';
 import type { FastifyInstance } from 'fastify';
@@ -419,6 +420,28 @@ describe('BatchImportCommit', () => {
       .executeTakeFirstOrThrow();
     expect(counts).toEqual({ draft: 0, submitted: 1000 });
     expect((await listByImport(customer, importId, 'submitted')).total).toBe(1000);
+
+    // The same batch for a customer whose money covers the first chunks but not the last (the batch is
+    // written chunk by chunk in its one transaction): nothing written, and the reason names what the whole
+    // batch needs against what was available before it.
+    const short = await newCustomer();
+    const available = Math.floor(total * 0.75);
+    await fund(short.customerId, available);
+    const shortImport = await seedImport(short, thousandOrders('S'));
+    expect((await commit(short, { id: shortImport, submit: true })).code).toBe(ApiCode.Ok);
+    await runTasks();
+    expect((await importRow(shortImport)).status).toBe('ready');
+    const reason = JSON.parse((await importRow(shortImport)).commit_error!) as {
+      key: string;
+      params: Record<string, string>;
+    };
+    const yuan = (minor: number) => formatMinorAmount(minor, { symbol: '¥', minorUnits: 2 });
+    expect(reason).toEqual({
+      key: 'orderImport.insufficientBalance',
+      params: { required: yuan(total), available: yuan(available) },
+    });
+    expect(await ordersOf(short.customerId)).toHaveLength(0);
+    await assertLedgerConsistent(db(), short.customerId);
   });
 
   it('a double commit: the same key answers the first answer, another key 409, one batch', async () => {

@@ -21,6 +21,7 @@ import { issueWaybillNos } from '../order/waybill.ts';
 import { loadOrderPricer } from '../product/quote.service.ts';
 import { currencyDisplay, postLedgerEntries } from '../wallet/ledger.ts';
 import { importNotFound } from './order-import-check.ts';
+import { lastRowNumber } from './order-import.repository.ts';
 import './order-import-commit.messages.ts';
 
 /**
@@ -131,7 +132,19 @@ export async function startCommit(
   });
 }
 
-/** One order of the batch, priced and shaped as stored, waiting for its numbers. */
+/**
+ * What phase 1 keeps of the batch: per order only its row and typed reference number. The orders' rows are
+ * built again, chunk by chunk, inside the write transaction, so memory does not grow with the batch (a
+ * 100,000-order batch held about 900 MB when every order's rows waited for the transaction).
+ */
+interface BatchPlan {
+  orders: { rowNumber: number; customerOrderNo: string | null }[];
+  shipper: PartyColumns;
+  /** Σ the orders' charges per currency: what a refusal for balance says the batch needs. */
+  totals: Map<string, number>;
+}
+
+/** One order of a chunk, priced and shaped as stored, waiting for its numbers. */
 interface BatchOrder {
   rowNumber: number;
   /** Typed in the sheet; null: generated at commit. */
@@ -162,17 +175,11 @@ function progressSaver(save: (percent: number) => Promise<void>) {
 
 type ImportRow = { id: string; customer_id: string; shipper_address_id: string | null };
 
-/** Phase 1: the valid orders read in chunks and priced again, with one loaded pricer. */
-async function priceBatch(
-  db: Db,
-  imported: ImportRow,
-  report: (done: number, total: number) => void,
-  signal: AbortSignal,
-): Promise<BatchOrder[]> {
+/** The sender's columns for every order of the batch; gone since the preview: a refusal. */
+async function batchShipper(db: Db, imported: ImportRow): Promise<PartyColumns> {
   if (!imported.shipper_address_id) throw new CommitRefusal('orderImport.commitSenderGone');
-  let shipper: PartyColumns;
   try {
-    shipper = await shipperColumns(db, imported.customer_id, {
+    return await shipperColumns(db, imported.customer_id, {
       shipperAddressId: imported.shipper_address_id,
       shipper: undefined,
     });
@@ -180,23 +187,31 @@ async function priceBatch(
     if (error instanceof AppError) throw new CommitRefusal('orderImport.commitSenderGone');
     throw error;
   }
-  const { count } = await validLeadRows(db, imported.id)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  const total = Number(count);
+}
+
+/**
+ * Walks the valid lead rows in windows of row numbers (not `row_number > after … LIMIT`: PostgreSQL, without
+ * statistics yet for rows just inserted, answers that form with a scan of every later row) and hands each
+ * window's orders shaped and priced, with ONE loaded pricer for the whole walk. A row that no longer makes
+ * an order, or whose product can no longer carry it, refuses the batch naming the row.
+ */
+async function forEachPricedChunk(
+  db: Db,
+  imported: ImportRow,
+  shipper: PartyColumns,
+  handle: (orders: BatchOrder[]) => Promise<void>,
+) {
   // Reasons are not kept (the message names the row and product in the reader's language).
   const pricer = await loadOrderPricer(db, imported.customer_id, 'zh-CN');
-  const orders: BatchOrder[] = [];
-  let after = 0;
-  for (;;) {
+  const last = await lastRowNumber(db, imported.id);
+  for (let after = 0; after < last; after += READ_CHUNK) {
     const chunk = await validLeadRows(db, imported.id)
       .select(['order_import_rows.row_number', 'order_import_rows.order_input'])
       .where('order_import_rows.row_number', '>', after)
+      .where('order_import_rows.row_number', '<=', after + READ_CHUNK)
       .orderBy('order_import_rows.row_number')
-      .limit(READ_CHUNK)
       .execute();
-    if (chunk.length === 0) break;
-    for (const { row_number: rowNumber, order_input: orderInput } of chunk) {
+    const orders = chunk.map(({ row_number: rowNumber, order_input: orderInput }): BatchOrder => {
       const input = JSON.parse(orderInput!) as OrderCreateParsed;
       let shape: ReturnType<typeof orderShape>;
       try {
@@ -212,19 +227,44 @@ async function priceBatch(
           row: rowNumber,
           productCode: input.productCode,
         });
-      orders.push({
+      return {
         rowNumber,
         customerOrderNo: input.customerOrderNo ?? null,
         rows: orderRows(shape, priced),
         total: priced.usable.totalAmount,
         currencyCode: priced.usable.currencyCode,
-      });
+      };
+    });
+    if (orders.length > 0) await handle(orders);
+  }
+}
+
+/**
+ * Phase 1, outside any transaction: every order checked and priced once (a refusal comes before the write
+ * transaction holds anything), progress saved; only the plan is kept.
+ */
+async function planBatch(
+  db: Db,
+  imported: ImportRow,
+  report: (done: number, total: number) => void,
+  signal: AbortSignal,
+): Promise<BatchPlan> {
+  const shipper = await batchShipper(db, imported);
+  const { count } = await validLeadRows(db, imported.id)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  const total = Number(count);
+  const orders: BatchPlan['orders'] = [];
+  const totals = new Map<string, number>();
+  await forEachPricedChunk(db, imported, shipper, async (chunk) => {
+    for (const order of chunk) {
+      orders.push({ rowNumber: order.rowNumber, customerOrderNo: order.customerOrderNo });
+      totals.set(order.currencyCode, (totals.get(order.currencyCode) ?? 0) + order.total);
     }
-    after = chunk[chunk.length - 1]!.row_number;
     report(orders.length, total);
     signal.throwIfAborted();
-  }
-  return orders;
+  });
+  return { orders, shipper, totals };
 }
 
 /** Insufficient balance for the batch's holds, as the import's reason: "余额不足：需要 ¥X，可用 ¥Y". */
@@ -239,7 +279,10 @@ async function insufficientRefusal(db: Db, data: InsufficientBalance) {
 /**
  * Phase 2: the whole batch in ONE transaction. The import row is claimed first (`committing` with this
  * task → `committed`): an attempt of a lost lease or an older commit finds nothing to claim and writes
- * nothing. Lock order as the single create: the import, the customer's counter rows, the wallet.
+ * nothing. Lock order as the single create: the import, the customer's counter rows, the wallet. The
+ * orders are shaped and priced again chunk by chunk (the same as phase 1 unless a price changed in
+ * between: what is written is what is held) and written chunk by chunk, so only one chunk's rows are in
+ * memory; all of it commits or none.
  */
 async function writeBatch(
   db: Db,
@@ -247,7 +290,7 @@ async function writeBatch(
   payload: OrderImportCommitPayload,
   taskId: string,
   submit: boolean,
-  orders: readonly BatchOrder[],
+  plan: BatchPlan,
 ): Promise<void> {
   const customerId = imported.customer_id;
   await db.transaction().execute(async (trx) => {
@@ -257,7 +300,7 @@ async function writeBatch(
       .set({
         status: 'committed',
         committed_at: now,
-        created_order_count: orders.length,
+        created_order_count: plan.orders.length,
         valid_order_count: 0,
         progress: 100,
         commit_error: null,
@@ -270,9 +313,9 @@ async function writeBatch(
     if (Number(claimed.numUpdatedRows) !== 1) return;
 
     // Reference numbers typed in the sheet that an order took since the preview: the first one's row named.
-    const typed = orders.flatMap((order) => (order.customerOrderNo ? [order.customerOrderNo] : []));
+    const typed = plan.orders.flatMap((order) => (order.customerOrderNo ? [order.customerOrderNo] : []));
     const taken = await orderRepo.takenCustomerOrderNos(trx, customerId, typed);
-    const clash = orders.find((order) => order.customerOrderNo && taken.has(order.customerOrderNo));
+    const clash = plan.orders.find((order) => order.customerOrderNo && taken.has(order.customerOrderNo));
     if (clash)
       throw new CommitRefusal('orderImport.commitNoTaken', {
         row: clash.rowNumber,
@@ -282,82 +325,114 @@ async function writeBatch(
       trx,
       customerId,
       now,
-      orders.length - typed.length,
+      plan.orders.length - typed.length,
       new Set(typed),
     );
-    const waybills = submit ? await issueWaybillNos(trx, orders.length) : [];
+    const waybills = submit ? await issueWaybillNos(trx, plan.orders.length) : [];
     let nextGenerated = 0;
-    const created = orders.map((order, index) => ({
-      ...order,
-      id: newId(),
-      customerOrderNo: order.customerOrderNo ?? generated[nextGenerated++]!,
-      waybillNo: submit ? waybills[index]! : null,
-    }));
-    await orderRepo.insertOrders(
-      trx,
-      created.map((order) => ({
-        order: {
-          id: order.id,
-          customer_id: customerId,
-          customer_order_no: order.customerOrderNo,
-          waybill_no: order.waybillNo,
-          status: submit ? 'submitted' : 'draft',
-          ...order.rows.columns,
-          import_id: imported.id,
-          created_by: payload.userId,
-          created_at: now,
-          updated_at: now,
-          submitted_at: submit ? now : null,
-        },
-        parcels: order.rows.parcels.map((parcel) => ({ order_id: order.id, ...parcel })),
-        items: order.rows.items.map((item) => ({ order_id: order.id, ...item })),
-      })),
-    );
-    if (submit) {
+    let written = 0;
+    const heldSoFar = new Map<string, number>();
+    await forEachPricedChunk(trx, imported, plan.shipper, async (orders) => {
+      const created = orders.map((order) => {
+        const index = written++;
+        // A row that became valid between the phases would not match the plan: refuse rather than guess.
+        if (plan.orders[index]?.rowNumber !== order.rowNumber)
+          throw new Error(`order import ${imported.id}: row ${order.rowNumber} is not the plan's`);
+        return {
+          ...order,
+          id: newId(),
+          customerOrderNo: order.customerOrderNo ?? generated[nextGenerated++]!,
+          waybillNo: submit ? waybills[index]! : null,
+        };
+      });
       try {
-        // A free shipment holds nothing (the ledger takes no empty rows), as the single submit.
-        await postLedgerEntries(
-          trx,
-          created
-            .filter((order) => order.total !== 0)
-            .map((order) => ({
-              customerId,
-              currencyCode: order.currencyCode,
-              entryType: 'order_charge' as const,
-              amount: -order.total,
-              heldChange: order.total,
-              orderId: order.id,
-              referenceNo: order.waybillNo,
-              createdBy: payload.userId,
-            })),
-        );
+        await writeChunk(trx, imported, payload, submit, now, created);
       } catch (error) {
-        if (error instanceof AppError && error.messageKey === 'wallet.insufficientBalance')
-          throw await insufficientRefusal(trx, error.data as InsufficientBalance);
-        throw error;
+        if (!(error instanceof AppError) || error.messageKey !== 'wallet.insufficientBalance') throw error;
+        // Worded for the whole batch: all it needs against what was available before it.
+        const data = error.data as InsufficientBalance;
+        const before = data.available + (heldSoFar.get(data.currencyCode) ?? 0);
+        throw await insufficientRefusal(trx, {
+          ...data,
+          required: plan.totals.get(data.currencyCode) ?? data.required,
+          available: before,
+        });
       }
-    }
-    // Every row of each order (lead and the rest share its lead row number) is `created` with the order.
-    for (let start = 0; start < created.length; start += READ_CHUNK) {
-      const chunk = created.slice(start, start + READ_CHUNK);
-      await trx
-        .updateTable('order_import_rows')
-        .set({
-          state: 'created',
-          order_id: sql<string>`case ${sql.ref('lead_row_number')} ${sql.join(
-            chunk.map((order) => sql`when ${order.rowNumber} then ${order.id}`),
-            sql` `,
-          )} end`,
-        })
-        .where('import_id', '=', imported.id)
-        .where(
-          'lead_row_number',
-          'in',
-          chunk.map((order) => order.rowNumber),
-        )
-        .execute();
-    }
+      for (const order of created)
+        heldSoFar.set(order.currencyCode, (heldSoFar.get(order.currencyCode) ?? 0) + order.total);
+    });
+    if (written !== plan.orders.length)
+      throw new Error(
+        `order import ${imported.id}: ${written} orders written, ${plan.orders.length} planned`,
+      );
   });
+}
+
+/** One chunk of the batch written inside the batch's transaction: orders, holds, rows `created`. */
+async function writeChunk(
+  trx: Db,
+  imported: ImportRow,
+  payload: OrderImportCommitPayload,
+  submit: boolean,
+  now: string,
+  created: (BatchOrder & { id: string; customerOrderNo: string; waybillNo: string | null })[],
+) {
+  const customerId = imported.customer_id;
+  await orderRepo.insertOrders(
+    trx,
+    created.map((order) => ({
+      order: {
+        id: order.id,
+        customer_id: customerId,
+        customer_order_no: order.customerOrderNo,
+        waybill_no: order.waybillNo,
+        status: submit ? 'submitted' : 'draft',
+        ...order.rows.columns,
+        import_id: imported.id,
+        created_by: payload.userId,
+        created_at: now,
+        updated_at: now,
+        submitted_at: submit ? now : null,
+      },
+      parcels: order.rows.parcels.map((parcel) => ({ order_id: order.id, ...parcel })),
+      items: order.rows.items.map((item) => ({ order_id: order.id, ...item })),
+    })),
+  );
+  if (submit) {
+    // A free shipment holds nothing (the ledger takes no empty rows), as the single submit.
+    await postLedgerEntries(
+      trx,
+      created
+        .filter((order) => order.total !== 0)
+        .map((order) => ({
+          customerId,
+          currencyCode: order.currencyCode,
+          entryType: 'order_charge' as const,
+          amount: -order.total,
+          heldChange: order.total,
+          orderId: order.id,
+          referenceNo: order.waybillNo,
+          createdBy: payload.userId,
+        })),
+    );
+  }
+  // Every row of each order (lead and the rest share its lead row number) is `created` with the order.
+  await trx
+    .updateTable('order_import_rows')
+    .set({
+      state: 'created',
+      order_id: sql<string>`case ${sql.ref('lead_row_number')} ${sql.join(
+        created.map((order) => sql`when ${order.rowNumber} then ${order.id}`),
+        sql` `,
+      )} end`,
+    })
+    .where('import_id', '=', imported.id)
+    .where(
+      'lead_row_number',
+      'in',
+      created.map((order) => order.rowNumber),
+    )
+    .execute();
 }
 
 /** The runner's handler of `orderImport.commit`. */
@@ -382,9 +457,9 @@ export function orderImportCommitHandler(db: Db): TaskHandler<OrderImportCommitP
           .execute();
         await progress(percent);
       });
-      let orders: BatchOrder[];
+      let plan: BatchPlan;
       try {
-        orders = await priceBatch(
+        plan = await planBatch(
           db,
           imported,
           (done, total) => saver.report((PRICED_PROGRESS * done) / Math.max(total, 1)),
@@ -394,7 +469,7 @@ export function orderImportCommitHandler(db: Db): TaskHandler<OrderImportCommitP
         // No progress write may still be running when the write transaction starts (SQLite: one connection).
         await saver.flush();
       }
-      await writeBatch(db, imported, payload, taskId, imported.submit === 1, orders);
+      await writeBatch(db, imported, payload, taskId, imported.submit === 1, plan);
     },
 
     async failed(trx, payload, error, taskId) {
