@@ -128,9 +128,12 @@ try {
     await cdp.send('Profiler.start');
   }
   await page.evaluate(startRecording);
-  for (let step = 0; step < steps; step++) {
+  // Until the bottom: measured rows may be taller than the estimate the first scroll height assumed.
+  for (let step = 0; step < steps * 2; step++) {
     await page.mouse.wheel(0, STEP_PX);
     await sleep(STEP_MS);
+    if (step >= steps && (await holder.evaluate((e) => e.scrollTop + e.clientHeight >= e.scrollHeight - 1)))
+      break;
   }
   const scrolled = summarise(await page.evaluate(() => globalThis.__stopGridRecord()));
   if (cdp) {
