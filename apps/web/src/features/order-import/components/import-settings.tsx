@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { Button, Card, Col, Form, Row } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { AddressType } from '@portal/contracts/address';
 import type { OrderImportSummary } from '@portal/contracts/order-import';
 import { ProductSelect } from '../../../components/reference/product-select';
+import { AddressPicker } from '../../../components/address-picker';
 import { useChangeOrderImportSettings } from '../api/change-order-import-settings';
-import { SenderSelect } from './sender-select';
 
 /** The product and the sender of an import in the grid; changing them checks and prices every order again. */
 export function ImportSettings({ summary, disabled }: { summary: OrderImportSummary; disabled: boolean }) {
@@ -40,10 +41,12 @@ export function ImportSettings({ summary, disabled }: { summary: OrderImportSumm
               htmlFor="order-import-settings-sender"
               style={{ marginBottom: 8 }}
             >
-              <SenderSelect
+              <AddressPicker
+                addressType={AddressType.Sender}
                 id="order-import-settings-sender"
                 value={shipperAddressId}
-                onChange={setShipperAddressId}
+                onChange={(id) => setShipperAddressId(id ?? undefined)}
+                placeholder={t('orderImport.start.senderPlaceholder')}
                 disabled={disabled}
               />
             </Form.Item>

@@ -3,7 +3,7 @@ import { Alert, Button, Card, Col, Flex, Form, Progress, Row, Space, Typography,
 import { FileExcelOutlined, InboxOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Address } from '@portal/contracts/address';
+import { AddressType, type Address } from '@portal/contracts/address';
 import { ORDER_IMPORT_MAX_BYTES, ORDER_IMPORT_MAX_ROWS } from '@portal/contracts/order-import';
 import { ProductSelect } from '../../../components/reference/product-select';
 import { ADDRESS_BOOK_PATH } from '../../../lib/app-paths';
@@ -12,9 +12,9 @@ import { isApiError } from '../../../lib/http/api-error';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { uiEffects } from '../../../lib/ui-effects';
 import { useIsMobile } from '../../../lib/use-is-mobile';
+import { AddressPicker } from '../../../components/address-picker';
 import { useDownloadOrderImportTemplate } from '../api/download-order-import-template';
 import { fileRefusalOf, XLSX_MIME } from '../lib/order-import-model';
-import { SenderSelect } from './sender-select';
 
 /** Where the upload is: sending the file (with its progress), the server checking rows, or refused. */
 export type UploadPhase =
@@ -129,11 +129,16 @@ export function ImportStart({
                   )
                 }
               >
-                <SenderSelect
+                <AddressPicker
+                  addressType={AddressType.Sender}
                   id="order-import-sender"
                   value={choices.shipperAddressId}
-                  onChange={(shipperAddressId) => onChoices({ ...choices, shipperAddressId })}
+                  onChange={(shipperAddressId) =>
+                    onChoices({ ...choices, shipperAddressId: shipperAddressId ?? undefined })
+                  }
                   onFirstList={onFirstSenders}
+                  placeholder={t('orderImport.start.senderPlaceholder')}
+                  data-testid="order-import-sender"
                 />
               </Form.Item>
             </Col>

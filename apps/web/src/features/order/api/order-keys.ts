@@ -1,14 +1,10 @@
-import type { AddressType } from '@portal/contracts/address';
 import type { OrderQueryInput } from '@portal/contracts/order-list';
 import type { QuoteRequest } from '@portal/contracts/product';
 
 /**
- * Query keys of the order pages. The address keys share the address book's root, so a change there
- * refreshes the pickers; every order change invalidates `orderKeys.all` (the list, its counts, details).
+ * Query keys of the order pages (the address pickers' keys are in components/address-picker.tsx); every order change invalidates `orderKeys.all` (the list, its counts, details).
  */
 export const orderPageKeys = {
-  addresses: (addressType: AddressType, keyword: string) =>
-    ['customerAddress', 'picker', addressType, keyword] as const,
   quote: (request: QuoteRequest | null) => ['productQuote', request] as const,
 };
 

@@ -42,7 +42,7 @@ import { useUpdateOrder } from '../api/update-order';
 import { useCurrencies } from '../api/query-currencies';
 import { useProducts } from '../api/query-products';
 import { useQuote } from '../api/query-quote';
-import { AddressPicker } from '../components/address-picker';
+import { AddressPicker } from '../../../components/address-picker';
 import { PartyFields } from '../components/party-fields';
 import { CustomsHints } from '../components/customs-hints';
 import { InsufficientBalanceAlert } from '../components/insufficient-balance';

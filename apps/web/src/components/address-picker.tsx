@@ -1,8 +1,39 @@
 import { useEffect, useMemo, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Address, AddressType } from '@portal/contracts/address';
-import { usePartyAddresses } from '../api/query-party-addresses';
+import { ApiPath } from '@portal/contracts/api-paths';
+import type { Page } from '@portal/contracts/pagination';
+import { http } from '../lib/http/client';
+
+/** How many addresses a picker offers at once; typing narrows them on the server. */
+const PICKER_PAGE_SIZE = 30;
+
+/**
+ * `GET /api/CustomerAddress/Query` for a picker: one type, the default first, filtered by the typed
+ * keyword (name, phone, company or city). Silent: the picker shows its own error.
+ */
+function queryPartyAddresses(
+  addressType: AddressType,
+  keyword: string,
+  signal?: AbortSignal,
+): Promise<Page<Address>> {
+  return http.get<Page<Address>>(ApiPath.QueryCustomerAddress, {
+    params: { pageIndex: 1, pageSize: PICKER_PAGE_SIZE, addressType, ...(keyword ? { keyword } : {}) },
+    signal,
+    silent: true,
+  });
+}
+
+function usePartyAddresses(addressType: AddressType, keyword: string) {
+  return useQuery({
+    // Under the address book's root, so a change there refreshes every picker.
+    queryKey: ['customerAddress', 'picker', addressType, keyword],
+    queryFn: ({ signal }) => queryPartyAddresses(addressType, keyword, signal),
+    placeholderData: keepPreviousData,
+  });
+}
 
 /** One line that tells two addresses apart: name, phone, then city and street. */
 export function addressSummary(address: Address): string {
@@ -22,6 +53,8 @@ export interface AddressPickerProps {
   /** Called once with the first list (no keyword): the page preselects the default, or notices an empty book. */
   onFirstList?: (addresses: readonly Address[]) => void;
   'aria-label'?: string;
+  disabled?: boolean;
+  'data-testid'?: string;
 }
 
 /**
@@ -37,6 +70,8 @@ export function AddressPicker({
   allowClear,
   onFirstList,
   'aria-label': ariaLabel,
+  disabled,
+  'data-testid': testId,
 }: AddressPickerProps) {
   const { t } = useTranslation();
   const [typed, setTyped] = useState('');
@@ -87,6 +122,8 @@ export function AddressPicker({
     <Select
       id={id}
       aria-label={ariaLabel}
+      disabled={disabled}
+      data-testid={testId}
       showSearch={{ filterOption: false, onSearch: setTyped }}
       value={value ?? undefined}
       placeholder={placeholder}
