@@ -124,6 +124,27 @@ function vitestStep(id, projects, env) {
   };
 }
 
+/**
+ * The failing tests of a vitest JSON report (file, name, first line of the message), so the summary at the
+ * very end names them: CI keeps only the tail of the output.
+ */
+function failedTestsOf(json) {
+  const failures = [];
+  for (const file of json.testResults ?? []) {
+    const where = path.relative(REPO_ROOT, file.name ?? '');
+    const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failedTests) {
+      const message = String(test.failureMessages?.[0] ?? '').split('\n')[0];
+      failures.push(`${where} › ${test.fullName ?? test.title}: ${message.slice(0, 300)}`);
+    }
+    // A file that failed to load has no failing test of its own.
+    if (failedTests.length === 0 && file.status === 'failed') {
+      failures.push(`${where}: ${String(file.message ?? '').split('\n')[0].slice(0, 300)}`);
+    }
+  }
+  return failures;
+}
+
 function readVitestCounts(report) {
   if (!existsSync(report)) return undefined;
   try {
@@ -133,6 +154,7 @@ function readVitestCounts(report) {
       failed: json.numFailedTests ?? 0,
       skipped: (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0),
       failedFiles: json.numFailedTestSuites ?? 0,
+      failures: failedTestsOf(json),
     };
   } catch {
     return undefined;
@@ -302,6 +324,10 @@ function summarize(totalMs) {
     if (index === 0 || index === rows.length)
       console.log(widths.map((width) => '─'.repeat(width)).join('  '));
   }
+  const failures = results.flatMap((result) =>
+    (result.tests?.failures ?? []).map((failure) => `  ${result.title}: ${failure}`),
+  );
+  if (failures.length > 0) console.log(`\nFailed:\n${failures.join('\n')}`);
   console.log('\nCounts are tests, plus one for each step that is not a test run.');
   if (skipped > 0) console.log(`Warning: ${skipped} test(s) were skipped or marked todo.`);
   console.log(`${passed} passed, ${failed} failed`);

@@ -5,6 +5,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser, newPage, screenshot } from '../support/browser.ts';
 import { DEMO, VIEWER, signIn } from '../support/demo.ts';
+import { pickOption } from '../support/select.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { addressApi, chineseSender, type AddressApi } from './address-api.ts';
 
@@ -49,9 +50,7 @@ async function openNewAddressForm(): Promise<void> {
 }
 
 async function pickCountry(name: string): Promise<void> {
-  await page.locator('#address_countryCode').click();
-  await page.locator('#address_countryCode').fill(name);
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${name}"]`).click();
+  await pickOption(page, '#address_countryCode', name);
 }
 
 /** Types into the search box and waits for the list answer that carries the keyword. */

@@ -14,6 +14,7 @@ import { apiAs, type ApiCall } from '../support/api.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { launchBrowser, newPage, screenshot } from '../support/browser.ts';
 import { DEMO, signIn } from '../support/demo.ts';
+import { pickOption } from '../support/select.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
 /**
@@ -146,12 +147,7 @@ async function sheetOf(headers: string[], rows: string[][]): Promise<Buffer> {
 }
 
 async function chooseProduct(page: Page): Promise<void> {
-  await page.locator('#order-import-product').click();
-  await page.locator('#order-import-product').fill(US_LINE);
-  await page
-    .locator(`.ant-select-dropdown:visible .ant-select-item-option[title*="${US_LINE}"]`)
-    .first()
-    .click();
+  await pickOption(page, '#order-import-product', US_LINE, `[title*="${US_LINE}"]`);
 }
 
 async function upload(page: Page, name: string, buffer: Buffer): Promise<void> {

@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { formatMoney } from '../../apps/web/src/lib/money.ts';
 import { addressApi, chineseSender } from '../address/address-api.ts';
 import { seriousViolations } from '../support/axe.ts';
-import { launchBrowser, newPage } from '../support/browser.ts';
+import { launchBrowser, newPage, screenshot } from '../support/browser.ts';
 import { DEMO, signIn } from '../support/demo.ts';
+import { pickOption } from '../support/select.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
 const CREATE_ORDER = '/user/orders/create';
@@ -71,12 +72,25 @@ async function openPage(language: Language, isDark = false): Promise<Page> {
     },
     { lang: language, dark: isDark },
   );
+  // The quote calls with their outcome, named in the error when a product is not offered.
+  const log: string[] = [];
+  quoteCalls.set(page, log);
+  const t0 = Date.now();
+  const note = (what: string) => (request: Request) => {
+    if (request.url().includes(ApiPath.QueryQuote))
+      log.push(`${Date.now() - t0} ms ${what} ${request.failure()?.errorText ?? ''} ${request.postData()}`);
+  };
+  page.on('request', note('sent'));
+  page.on('requestfinished', note('answered'));
+  page.on('requestfailed', note('failed'));
   await signIn(page, DEMO);
   await page.goto(CREATE_ORDER);
   await page.locator('[data-testid=create-order-page]').waitFor();
   return page;
 }
 
+/** Each page's quote calls (see openPage). */
+const quoteCalls = new WeakMap<Page, string[]>();
 const value = (page: Page, id: string) => page.locator(`#${id}`).inputValue();
 
 /** The US consignee, one 1.2 kg box and one declared item: what the quote needs. */
@@ -85,9 +99,7 @@ async function fillUsShipment(page: Page, unitedStates: string): Promise<void> {
   await page.locator('.ant-form-item:has(#order_shipperAddressId)').getByText('杭州发货仓').waitFor();
   await page.locator('#order_consignee_name').fill('John Smith');
   await page.locator('#order_consignee_phone').fill('2025550123');
-  await page.locator('#order_consignee_countryCode').click();
-  await page.locator('#order_consignee_countryCode').fill(unitedStates);
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${unitedStates}"]`).click();
+  await pickOption(page, '#order_consignee_countryCode', unitedStates);
   await page.locator('#order_consignee_postalCode').fill('90001');
   await page.locator('#order_consignee_city').fill('Los Angeles');
   await page.locator('#order_consignee_addressLine1').fill('100 Main St');
@@ -105,7 +117,17 @@ async function fillUsShipment(page: Page, unitedStates: string): Promise<void> {
 /** Chooses a product in the live quote once it is offered there and answers its shown price. */
 async function chooseProduct(page: Page, productCode: string): Promise<string> {
   const choice = page.locator(`[data-testid=quote-choose-${productCode}]`);
-  await choice.waitFor();
+  try {
+    await choice.waitFor();
+  } catch (error) {
+    // Say what the quote panel showed instead (the incomplete hint, an error, other products).
+    const panel = await page.locator('[data-testid=quote-panel]').innerText({ timeout: 1000 });
+    await screenshot(page, `quote-missing-${productCode}`);
+    throw new Error(
+      `${productCode} was not offered; the quote panel showed: ${panel}\nquote calls:\n${quoteCalls.get(page)?.join('\n')}`,
+      { cause: error },
+    );
+  }
   await choice.click();
   await page.locator(`[data-testid=quote-choose-${productCode}][aria-pressed=true]`).waitFor();
   return page
