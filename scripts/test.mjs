@@ -139,7 +139,11 @@ function failedTestsOf(json) {
     }
     // A file that failed to load has no failing test of its own.
     if (failedTests.length === 0 && file.status === 'failed') {
-      failures.push(`${where}: ${String(file.message ?? '').split('\n')[0].slice(0, 300)}`);
+      failures.push(
+        `${where}: ${String(file.message ?? '')
+          .split('\n')[0]
+          .slice(0, 300)}`,
+      );
     }
   }
   return failures;
