@@ -129,6 +129,16 @@ const EnvSchema = z.object({
   BILL_DUE_DAYS: z.coerce.number().int().min(0).max(365).default(15),
   BILL_UTC_OFFSET_MINUTES: z.coerce.number().int().min(-720).max(840).default(480),
   BILL_INTERVAL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  // Registration (issue 13): registrations per client address per window (each writes a customer).
+  REGISTER_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(10),
+  REGISTER_WINDOW_SECONDS: z.coerce.number().int().min(10).max(86_400).default(3600),
+  // How long a phone verified by its code may be used to register.
+  REGISTER_TICKET_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(1800),
+  // Prospect links: how long a new link is valid (days; ops may choose per link), and the public
+  // link pages' calls per client address per window.
+  PROSPECT_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+  PROSPECT_REQUESTS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(60),
+  PROSPECT_WINDOW_SECONDS: z.coerce.number().int().min(10).max(86_400).default(600),
 });
 
 export interface AppConfig {
@@ -199,6 +209,19 @@ export interface AppConfig {
   /** Settlement (issue 11): payment providers, recharge timing, the public top-up look-up. */
   payments: PaymentsConfig;
   bills: BillsConfig;
+  registration: RegistrationConfig;
+}
+
+export interface RegistrationConfig {
+  /** Registrations per client address per window. */
+  register: { limit: number; windowSeconds: number };
+  ticketTtlSeconds: number;
+  /** Default validity of a new prospect link. */
+  prospectLinkDays: number;
+  /** The public prospect link calls per client address per window. */
+  prospect: { limit: number; windowSeconds: number };
+  /** Where links point (PUBLIC_BASE_URL), without a trailing slash. */
+  publicBaseUrl: string;
 }
 
 export interface PaymentsConfig {
@@ -313,6 +336,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       dueDays: e.BILL_DUE_DAYS,
       utcOffsetMinutes: e.BILL_UTC_OFFSET_MINUTES,
       intervalSeconds: e.BILL_INTERVAL_SECONDS,
+    },
+    registration: {
+      register: { limit: e.REGISTER_PER_ADDRESS, windowSeconds: e.REGISTER_WINDOW_SECONDS },
+      ticketTtlSeconds: e.REGISTER_TICKET_TTL_SECONDS,
+      prospectLinkDays: e.PROSPECT_LINK_DAYS,
+      prospect: { limit: e.PROSPECT_REQUESTS_PER_ADDRESS, windowSeconds: e.PROSPECT_WINDOW_SECONDS },
+      publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     },
   };
 }

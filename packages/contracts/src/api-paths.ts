@@ -100,6 +100,13 @@ export const ApiPath = {
   BatchImportCommit: '/api/CustomerOrder/BatchImportCommit',
   BatchImportDiscard: '/api/CustomerOrder/BatchImportDiscard',
   BatchImportErrorReport: '/api/CustomerOrder/BatchImportErrorReport',
+  // Registration (issue 13) and the prospect link pages (/customer, /customerInfoLink/customerInfoLink)
+  RegisterSendSms: '/api/Register/SendSMS',
+  RegisterCheckVerificationCode: '/api/Register/CheckVerificationCode',
+  Register: '/api/Register/Register',
+  GetLogisticsTransportAgreement: '/api/Register/GetLogisticsTransportAgreement',
+  GetProspectLink: '/api/CustomerInfoLink/Get',
+  SubmitProspectLink: '/api/CustomerInfoLink/Submit',
   // Calls excluded from refresh-and-retry (section 8)
   QueryNewNotification: '/api/Notification/QueryNewNotification',
   BatchImportPreview: '/api/CustomerOrder/BatchImportPreview',
@@ -121,6 +128,13 @@ export const PUBLIC_API_PATHS: readonly string[] = [
   ApiPath.TopUpUploadTransferVoucher,
   ApiPath.SandboxCashierGet,
   ApiPath.SandboxCashierDecide,
+  // Registration and the prospect link: the SMS code, the ticket or the signed link is the authority.
+  ApiPath.RegisterSendSms,
+  ApiPath.RegisterCheckVerificationCode,
+  ApiPath.Register,
+  ApiPath.GetLogisticsTransportAgreement,
+  ApiPath.GetProspectLink,
+  ApiPath.SubmitProspectLink,
 ];
 
 /** Calls whose body code 401 is not refreshed and retried (section 8). */

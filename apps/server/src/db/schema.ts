@@ -51,6 +51,9 @@ export interface Database {
   order_imports: OrderImportsTable;
   order_import_rows: OrderImportRowsTable;
   order_import_mappings: OrderImportMappingsTable;
+  transport_agreements: TransportAgreementsTable;
+  agreement_acceptances: AgreementAcceptancesTable;
+  prospect_links: ProspectLinksTable;
 }
 
 export interface AppSecretsTable {
@@ -783,4 +786,37 @@ export interface OrderImportMappingsTable {
   created_at: string;
   updated_at: string;
   last_used_at: string | null;
+}
+
+/** Versions of the transport agreement (issue 13); the newest published one is current. */
+export interface TransportAgreementsTable {
+  version: string;
+  /** JSON LocalizedText. */
+  title: string;
+  /** JSON LocalizedText. */
+  content: string;
+  published_at: string;
+}
+
+/** Which agreement version a registration accepted, when and from which address. */
+export interface AgreementAcceptancesTable {
+  id: string;
+  customer_id: string;
+  user_id: string;
+  version: string;
+  accepted_at: string;
+  ip: string;
+  user_agent: string | null;
+}
+
+/** A signed, expiring link staff send a prospect; its one submission's answers (JSON ProspectAnswers). */
+export interface ProspectLinksTable {
+  id: string;
+  invitee: string | null;
+  created_by: string;
+  created_at: string;
+  expires_at: string;
+  submitted_at: string | null;
+  submitted_ip: string | null;
+  answers: string | null;
 }

@@ -1,4 +1,3 @@
-import { ALL_PERMISSIONS, Permission, Role } from '@portal/contracts/permissions';
 import { hashPassword } from '../lib/passwords.ts';
 import { newId, nowIso } from '../lib/ids.ts';
 import type { BillsConfig } from '../config.ts';
@@ -7,6 +6,7 @@ import { issueDemoBills } from '../modules/bill/bill-issue.ts';
 import { seedDemoOrders } from '../modules/operations/demo-orders.ts';
 import { seedDemoRecharges } from '../modules/recharge/demo-recharges.ts';
 import { seedDemoWallet } from '../modules/wallet/wallet-seed.ts';
+import { createCustomerAccount, ensureCustomerLevels } from '../modules/registration/customer-account.ts';
 import type { Db } from './database.ts';
 import { seedProductCatalog } from './seed-products.ts';
 
@@ -16,9 +16,6 @@ export const DEMO_MAIN_USER = { loginName: 'demo', password: 'Demo@123456' } as 
 export const DEMO_SUB_USER = { loginName: 'viewer', password: 'Viewer@123456' } as const;
 /** A sub-user still on the password the provider issued: the portal asks for a new one at sign-in. */
 export const DEMO_NEW_USER = { loginName: 'newcomer', password: 'Welcome@123456' } as const;
-
-const text = (zhCN: string, enUS: string, zhTW: string) =>
-  JSON.stringify({ 'zh-CN': zhCN, 'en-US': enUS, 'zh-TW': zhTW });
 
 /**
  * Creates the demo customer with a main user (every permission), a sub-user whose only role lets it
@@ -54,72 +51,29 @@ export async function seedDemoData(
     hashPassword(DEMO_NEW_USER.password),
   ]);
   const now = nowIso();
-  const customerId = newId();
-  const mainUserId = newId();
+  let customerId = '';
+  let mainUserId = '';
   try {
     await db.transaction().execute(async (trx) => {
-      const levels = [
-        {
-          id: newId(),
-          code: 'standard',
-          name: text('标准客户', 'Standard', '標準客戶'),
-          discount_percent: 0,
-          sort_order: 0,
-        },
-        {
-          id: newId(),
-          code: 'gold',
-          name: text('黄金客户', 'Gold', '黃金客戶'),
-          discount_percent: 5,
-          sort_order: 5,
-        },
-        {
-          id: newId(),
-          code: 'platinum',
-          name: text('铂金客户', 'Platinum', '鉑金客戶'),
-          discount_percent: 10,
-          sort_order: 10,
-        },
-      ];
-      await trx
-        .insertInto('customer_levels')
-        .values(levels)
-        .onConflict((oc) => oc.column('code').doNothing())
-        .execute();
-      const gold = await trx
-        .selectFrom('customer_levels')
-        .select('id')
-        .where('code', '=', 'gold')
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('customers')
-        .values({
-          id: customerId,
-          code: DEMO_CUSTOMER_CODE,
-          company_name: '深圳市演示跨境电商有限公司',
-          contact_name: '李明',
+      // The levels, roles and main user every customer gets (registration makes its customers the same way).
+      await ensureCustomerLevels(trx);
+      const account = await createCustomerAccount(trx, {
+        code: DEMO_CUSTOMER_CODE,
+        levelCode: 'gold',
+        companyName: '深圳市演示跨境电商有限公司',
+        contactName: '李明',
+        phone: '13800138000',
+        email: 'demo@example.com',
+        mainUser: {
+          loginName: DEMO_MAIN_USER.loginName,
           phone: '13800138000',
           email: 'demo@example.com',
-          level_id: gold.id,
-          status: 'active',
-          created_at: now,
-        })
-        .execute();
-      const adminRole = {
-        id: newId(),
-        customer_id: customerId,
-        code: Role.Admin,
-        name: 'Administrator',
-        operation_list: JSON.stringify(ALL_PERMISSIONS),
-      };
-      const operatorRole = {
-        id: newId(),
-        customer_id: customerId,
-        code: Role.Operator,
-        name: 'Operator',
-        operation_list: JSON.stringify([Permission.OrderView]),
-      };
-      await trx.insertInto('roles').values([adminRole, operatorRole]).execute();
+          displayName: '李明',
+          passwordHash: mainHash,
+        },
+      });
+      customerId = account.customerId;
+      mainUserId = account.mainUserId;
       const subUserId = newId();
       const newUserId = newId();
       const base = {
@@ -135,16 +89,6 @@ export async function seedDemoData(
       await trx
         .insertInto('users')
         .values([
-          {
-            ...base,
-            id: mainUserId,
-            login_name: DEMO_MAIN_USER.loginName,
-            phone: '13800138000',
-            email: 'demo@example.com',
-            display_name: '李明',
-            password_hash: mainHash,
-            user_type: 'main',
-          },
           {
             ...base,
             id: subUserId,
@@ -172,9 +116,8 @@ export async function seedDemoData(
       await trx
         .insertInto('user_roles')
         .values([
-          { user_id: mainUserId, role_id: adminRole.id },
-          { user_id: subUserId, role_id: operatorRole.id },
-          { user_id: newUserId, role_id: operatorRole.id },
+          { user_id: subUserId, role_id: account.operatorRoleId },
+          { user_id: newUserId, role_id: account.operatorRoleId },
         ])
         .execute();
       // A negotiated price on the UK line: 8 % instead of the gold level's 5 %.

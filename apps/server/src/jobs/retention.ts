@@ -1,13 +1,15 @@
 import type { Db } from '../db/database.ts';
 import { deleteExpiredRateLimitHits } from '../lib/rate-limit.ts';
 import { deleteExpiredImports } from '../modules/order-import/order-import.repository.ts';
+import { deleteExpiredProspectLinks } from '../modules/registration/prospect-link.service.ts';
 import type { ScheduledTask } from './scheduler.ts';
 
 /**
  * Deletes login-log rows older than the retention age, and sessions and refresh tokens past their
  * absolute expiry (an expired one can never be used again; the login log keeps the history), and
  * idempotency keys past their 24 h (plugins/idempotency.ts), and rate-limit counters of past windows, and
- * batch order imports past their keeping time (ORDER_IMPORT_KEEP_DAYS) with their rows.
+ * batch order imports past their keeping time (ORDER_IMPORT_KEEP_DAYS) with their rows, and prospect links
+ * that expired unanswered 30 days ago.
  */
 export async function deleteExpiredData(db: Db, now: Date, loginLogRetentionDays: number) {
   const nowIso = now.toISOString();
@@ -29,6 +31,7 @@ export async function deleteExpiredData(db: Db, now: Date, loginLogRetentionDays
     .executeTakeFirst();
   const rateLimitHits = await deleteExpiredRateLimitHits(db, now);
   const orderImports = await deleteExpiredImports(db, nowIso);
+  const prospectLinks = await deleteExpiredProspectLinks(db, now);
   return {
     loginLogs: Number(loginLogs.numDeletedRows),
     refreshTokens: Number(refreshTokens.numDeletedRows),
@@ -36,6 +39,7 @@ export async function deleteExpiredData(db: Db, now: Date, loginLogRetentionDays
     idempotencyKeys: Number(idempotencyKeys.numDeletedRows),
     rateLimitHits,
     orderImports,
+    prospectLinks,
   };
 }
 

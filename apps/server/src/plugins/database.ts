@@ -48,12 +48,20 @@ export const databasePlugin = fp<{ config: AppConfig }>(
       });
       if (demo) app.log.info(demo, 'demo data seeded');
     }
-    const secret =
-      config.tokenSecret ??
-      (config.database.kind === 'postgres'
-        ? await readOrCreateDbSecret(db, 'token_secret')
-        : readOrCreateFileSecret(config.dataDir));
-    app.decorate('tokenSecret', secret);
+    app.decorate('tokenSecret', await resolveTokenSecret(config, db));
   },
   { name: 'database' },
 );
+
+/**
+ * The token secret every instance signs with: the configured one, else the one kept in the database
+ * (PostgreSQL, shared by instances) or in the data directory (SQLite). `npm run ops` signs links with it too.
+ */
+export async function resolveTokenSecret(config: AppConfig, db: Db): Promise<string> {
+  return (
+    config.tokenSecret ??
+    (config.database.kind === 'postgres'
+      ? await readOrCreateDbSecret(db, 'token_secret')
+      : readOrCreateFileSecret(config.dataDir))
+  );
+}

@@ -18,20 +18,8 @@ export const DEMO_WALLET = {
  */
 export async function seedDemoWallet(db: Db, customerId: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const created = await trx
-      .insertInto('wallets')
-      .values({
-        customer_id: customerId,
-        currency_code: DEMO_WALLET.currencyCode,
-        balance: 0,
-        held: 0,
-        credit_limit: DEMO_WALLET.creditLimit,
-        entry_count: 0,
-        updated_at: nowIso(),
-      })
-      .onConflict((oc) => oc.columns(['customer_id', 'currency_code']).doNothing())
-      .executeTakeFirst();
-    if (Number(created.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
+    const created = await openWallet(trx, customerId, DEMO_WALLET.currencyCode, DEMO_WALLET.creditLimit);
+    if (!created) return false;
     await postLedgerEntry(trx, {
       customerId,
       currencyCode: DEMO_WALLET.currencyCode,
@@ -44,4 +32,30 @@ export async function seedDemoWallet(db: Db, customerId: string): Promise<boolea
     });
     return true;
   });
+}
+
+/**
+ * Opens a customer's empty wallet in a currency (the demo seed and registration); answers whether this
+ * call created it (a wallet that exists is left alone).
+ */
+export async function openWallet(
+  db: Db,
+  customerId: string,
+  currencyCode: string,
+  creditLimit: number,
+): Promise<boolean> {
+  const created = await db
+    .insertInto('wallets')
+    .values({
+      customer_id: customerId,
+      currency_code: currencyCode,
+      balance: 0,
+      held: 0,
+      credit_limit: creditLimit,
+      entry_count: 0,
+      updated_at: nowIso(),
+    })
+    .onConflict((oc) => oc.columns(['customer_id', 'currency_code']).doNothing())
+    .executeTakeFirst();
+  return Number(created.numInsertedOrUpdatedRows ?? 0) === 1;
 }
