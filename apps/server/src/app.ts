@@ -26,6 +26,7 @@ import { productRoutes } from './modules/product/product.routes.ts';
 import { rechargeRoutes } from './modules/recharge/recharge.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
+import { verificationCodeRoutes } from './modules/verification-code/verification-code.routes.ts';
 import { jobsPlugin } from './jobs/jobs-plugin.ts';
 import { smsPlugin } from './lib/sms/sms-plugin.ts';
 import { OneLinePerRequest, redactingLoggerOptions } from './lib/log-redaction.ts';
@@ -98,6 +99,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   await app.register(authRoutes);
   await app.register(accountRoutes);
+  await app.register(verificationCodeRoutes);
   await app.register(applicationRoutes);
   await app.register(referenceRoutes);
   await app.register(addressRoutes);

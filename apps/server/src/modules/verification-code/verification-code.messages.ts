@@ -1,4 +1,4 @@
-import { VERIFICATION_CODE_MESSAGES } from '@portal/contracts/verification-code';
+import { CODE_TTL_SECONDS, VERIFICATION_CODE_MESSAGES } from '@portal/contracts/verification-code';
 import { defineMessages } from '../../lib/messages.ts';
 
 defineMessages(VERIFICATION_CODE_MESSAGES);
@@ -6,9 +6,9 @@ defineMessages(VERIFICATION_CODE_MESSAGES);
 /** Texts of codes by SMS, SMS sign-in, forgot password and change phone. */
 export const verificationCodeMessages = defineMessages({
   'verificationCode.sent': {
-    'zh-CN': '验证码已发送，{minutes} 分钟内有效',
-    'en-US': 'The code has been sent; it is valid for {minutes} minutes',
-    'zh-TW': '驗證碼已發送，{minutes} 分鐘內有效',
+    'zh-CN': `验证码已发送，${CODE_TTL_SECONDS / 60} 分钟内有效`,
+    'en-US': `The code has been sent; it is valid for ${CODE_TTL_SECONDS / 60} minutes`,
+    'zh-TW': `驗證碼已發送，${CODE_TTL_SECONDS / 60} 分鐘內有效`,
   },
   'verificationCode.tooSoon': {
     'zh-CN': '获取验证码过于频繁，请 {seconds} 秒后再试',

@@ -63,8 +63,8 @@ const codeSent = (): CodeSent => ({
   expiresInSeconds: CODE_TTL_SECONDS,
 });
 
-/** The message key and params of the answer to a send (the same for every phone). */
-export const CODE_SENT_MESSAGE = ['verificationCode.sent', { minutes: CODE_TTL_SECONDS / 60 }] as const;
+/** The message of the answer to a send (the same for every phone). */
+export const CODE_SENT_MESSAGE = 'verificationCode.sent';
 
 /**
  * Issues a code for `purpose` to `phone` and sends it (unless `deliver` is false). Throws 429 with the
