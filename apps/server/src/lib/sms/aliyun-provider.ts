@@ -1,5 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import type { CodePurpose } from '@portal/contracts/verification-code';
+import type { CodePurpose } from '@portal/contracts/verification-code-rules';
 import type { PaymentHttp } from '../../modules/payment/payment-provider.ts';
 import { SmsSendFailed, type SmsMessage, type SmsProvider } from './sms-provider.ts';
 

@@ -1,4 +1,4 @@
-import type { CodePurpose } from '@portal/contracts/verification-code';
+import type { CodePurpose } from '@portal/contracts/verification-code-rules';
 import type { Language } from '@portal/contracts/languages';
 
 /**

@@ -1,11 +1,11 @@
 import { LoginMethod, LoginResult, type LoginResponse } from '@portal/contracts/auth';
 import type { Language } from '@portal/contracts/languages';
 import {
-  CodePurpose,
   RESET_TICKET_TTL_SECONDS,
   type CodeSent,
   type ResetTicket,
 } from '@portal/contracts/verification-code';
+import { CodePurpose } from '@portal/contracts/verification-code-rules';
 import { invalidField, notFound } from '../../lib/errors.ts';
 import { isoAfterSeconds, nowIso, randomToken, sha256 } from '../../lib/ids.ts';
 import { hashPassword } from '../../lib/passwords.ts';

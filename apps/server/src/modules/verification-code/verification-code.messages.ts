@@ -1,4 +1,4 @@
-import { CODE_TTL_SECONDS, VERIFICATION_CODE_MESSAGES } from '@portal/contracts/verification-code';
+import { CODE_TTL_SECONDS, VERIFICATION_CODE_MESSAGES } from '@portal/contracts/verification-code-rules';
 import { defineMessages } from '../../lib/messages.ts';
 
 defineMessages(VERIFICATION_CODE_MESSAGES);

@@ -1,13 +1,13 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { ApiCode } from '@portal/contracts/envelope';
 import type { Language } from '@portal/contracts/languages';
+import type { CodeSent } from '@portal/contracts/verification-code';
 import {
   CODE_LENGTH,
   CODE_RESEND_SECONDS,
   CODE_TTL_SECONDS,
   type CodePurpose,
-  type CodeSent,
-} from '@portal/contracts/verification-code';
+} from '@portal/contracts/verification-code-rules';
 import type { FastifyInstance } from 'fastify';
 import type { SmsConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
