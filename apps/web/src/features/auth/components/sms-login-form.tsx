@@ -127,7 +127,12 @@ export function SmsLoginForm({ isBusy, error, onSubmit, onError }: SmsLoginFormP
           />
           <SendCodeButton onSend={send} canSend={phoneReady} disabled={isBusy} />
         </div>
-        <div id="sms_code_help" className="login-field-help" style={help} role="alert">
+        <div
+          id="sms_code_help"
+          className="login-field-help"
+          style={errors.code ? help : { ...help, color: token.colorTextSecondary }}
+          role={errors.code ? 'alert' : 'status'}
+        >
           {errors.code
             ? t(errors.code)
             : sentTo
