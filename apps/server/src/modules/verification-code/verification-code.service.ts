@@ -36,6 +36,8 @@ export interface VerificationCodeDeps {
   config: SmsConfig;
   /** Key of the codes' HMAC (the token secret). */
   secret: string;
+  /** Where a provider's refusal is reported (the caller gets a plain "try again later"). */
+  logSendFailure?: (error: Error) => void;
 }
 
 export const verificationCodeDepsOf = (app: FastifyInstance): VerificationCodeDeps => ({
@@ -43,6 +45,7 @@ export const verificationCodeDepsOf = (app: FastifyInstance): VerificationCodeDe
   sms: app.sms,
   config: app.config.sms,
   secret: app.tokenSecret,
+  logSendFailure: (error) => app.log.warn({ err: error }, 'sms: the provider could not send a code'),
 });
 
 const DAY_SECONDS = 86_400;
