@@ -62,7 +62,8 @@ describe('codes by SMS', () => {
   });
 
   test('resets a forgotten password, then signs in with the new one', async () => {
-    const page = await portal.openPage({ language: 'en-US' });
+    // At phone width: the steps, the code row and the buttons fit a 375 px screen.
+    const page = await portal.openPage({ language: 'en-US', width: 375 });
     await page.goto('/login');
     await page.locator('[data-testid=forgot-password-link]').click();
     await page.locator('#forgotPhone_userPhone').fill(VIEWER_PHONE);
@@ -71,7 +72,8 @@ describe('codes by SMS', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await page.locator('#forgotPassword_newPassword').fill('Brand-new-pass-7');
     await page.locator('#forgotPassword_confirmPassword').fill('Brand-new-pass-7');
-    await screenshot(page, 'sms-forgot-password');
+    await screenshot(page, 'sms-forgot-password-375');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await page.getByRole('button', { name: 'Reset password' }).click();
     await page.locator('[data-testid=login-notice]').waitFor();
     expect(await page.locator('[data-testid=login-notice]').innerText()).toBe(

@@ -1241,6 +1241,8 @@ const enUS: Messages = {
     resend: 'Send again',
     resendIn: 'Send again in {{seconds}} s',
     sentTo: 'Code sent to {{phone}}; valid for 10 minutes',
+    forgotTitle: 'Reset your password',
+    forgotSubtitle: "We send a code to your account's mobile number",
     forgotLink: 'Forgot password?',
     stepVerify: 'Verify phone',
     stepPassword: 'New password',

@@ -1219,6 +1219,8 @@ const zhCN = {
     resend: '重新获取',
     resendIn: '{{seconds}} 秒后重新获取',
     sentTo: '验证码已发送至 {{phone}}，10 分钟内有效',
+    forgotTitle: '找回密码',
+    forgotSubtitle: '通过手机验证码重置密码',
     forgotLink: '忘记密码？',
     stepVerify: '验证手机号',
     stepPassword: '设置新密码',

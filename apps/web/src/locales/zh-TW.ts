@@ -1216,6 +1216,8 @@ const zhTW: Messages = {
     resend: '重新取得',
     resendIn: '{{seconds}} 秒後重新取得',
     sentTo: '驗證碼已發送至 {{phone}}，10 分鐘內有效',
+    forgotTitle: '找回密碼',
+    forgotSubtitle: '透過手機驗證碼重設密碼',
     forgotLink: '忘記密碼？',
     stepVerify: '驗證手機號碼',
     stepPassword: '設定新密碼',

@@ -1,7 +1,10 @@
 import { theme } from 'antd';
 import { CloseCircleFilled, CheckCircleFilled } from '@ant-design/icons';
 
-/** An error (or success) line above a sign-in form, drawn like antd's Alert without its code. */
+/**
+ * An error (or success) line above a sign-in form, drawn like antd's Alert without its code: the sign-in
+ * page is the first download.
+ */
 export function FormAlert({ message, type = 'error' }: { message: string; type?: 'error' | 'success' }) {
   const { token } = theme.useToken();
   const isError = type === 'error';

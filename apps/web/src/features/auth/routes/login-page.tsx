@@ -127,10 +127,10 @@ export default function LoginPage({ variant = 'standard' }: { variant?: LoginVar
             <strong>{siteName}</strong>
           </div>
           <h1 className="login-title" style={{ color: token.colorTextHeading }}>
-            {t('login.title')}
+            {mode === 'forgot' ? t('smsCode.forgotTitle') : t('login.title')}
           </h1>
           <p className="login-subtitle" style={{ color: token.colorTextSecondary }}>
-            {t('login.subtitle')}
+            {mode === 'forgot' ? t('smsCode.forgotSubtitle') : t('login.subtitle')}
           </p>
           {isArrears ? (
             <div
