@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { deleteExpiredData } from '../../src/jobs/retention.ts';
 import type { AppError } from '../../src/lib/errors.ts';
+import { SmsSendFailed, type SmsProvider } from '../../src/lib/sms/sms-provider.ts';
 import {
   checkCode,
   verificationCodeDepsOf,
@@ -451,6 +452,52 @@ describe(`codes by SMS on ${ENGINE}`, () => {
         .where('bucket', '=', `sms:day:ip:${c.ip}`)
         .execute(),
     ).toHaveLength(0);
+  });
+
+  it('answers sign-in sends before a real provider finishes; a refused send withdraws its code', async () => {
+    const { phone, user } = await userWithPhone();
+    const sandbox = t.app.sms;
+    const refusals: (() => void)[] = [];
+    const refusing: SmsProvider = {
+      name: 'aliyun',
+      send: () => new Promise<void>((_, reject) => refusals.push(() => reject(new SmsSendFailed('refused')))),
+    };
+    t.app.sms = refusing;
+    try {
+      const c = client();
+      // Answered while the provider has not finished: a registered phone takes no longer than an unknown one.
+      expect((await sendLogin(c, phone)).code).toBe(200);
+      expect(refusals).toHaveLength(1);
+      refusals[0]!();
+      const openCodes = () =>
+        t.app.db
+          .selectFrom('verification_codes')
+          .select('id')
+          .where('phone', '=', phone)
+          .where('consumed_at', 'is', null)
+          .execute();
+      await vi.waitFor(async () => expect(await openCodes()).toHaveLength(0));
+
+      // Change phone waits for the provider and says it could not send.
+      const { jwtToken } = await signIn(t.app, user);
+      const newNumber = newPhone();
+      const pending = c.post('/api/User/SendChangePhoneSms', undefined, { userPhone: newNumber }, jwtToken);
+      await vi.waitFor(() => expect(refusals).toHaveLength(2));
+      refusals[1]!();
+      expect(await pending).toMatchObject({
+        code: 503,
+        message: 'The text message could not be sent; try again later',
+      });
+      const left = await t.app.db
+        .selectFrom('verification_codes')
+        .select('id')
+        .where('phone', '=', newNumber)
+        .where('consumed_at', 'is', null)
+        .execute();
+      expect(left).toHaveLength(0);
+    } finally {
+      t.app.sms = sandbox;
+    }
   });
 
   it('shows the outbox to the operator only, also on the command line', async () => {

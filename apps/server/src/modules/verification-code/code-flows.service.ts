@@ -46,7 +46,7 @@ export async function sendSignInOrResetCode(
   },
 ): Promise<CodeSent> {
   const user = await authRepo.findUserByPhone(deps.auth.db, input.phone);
-  return sendCode(deps.codes, { ...input, deliver: user !== undefined });
+  return sendCode(deps.codes, { ...input, deliver: user !== undefined, inBackground: true });
 }
 
 /**

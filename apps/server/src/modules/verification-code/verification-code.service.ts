@@ -84,6 +84,11 @@ export async function sendCode(
     subject?: string;
     /** False: a phone no user has (sign-in, reset) — nothing is sent, the answer is the same. */
     deliver?: boolean;
+    /**
+     * Answer without waiting for a real provider (sign-in, reset: so the time taken does not tell a
+     * registered phone from an unknown one); a failure then only withdraws the code and is logged.
+     */
+    inBackground?: boolean;
   },
 ): Promise<CodeSent> {
   const { db, config } = deps;
@@ -130,18 +135,32 @@ export async function sendCode(
     consumed_at: null,
   });
   if (deliver) {
-    try {
-      await deps.sms.send({
+    const delivery = deps.sms
+      .send({
         phone: input.phone,
         template: input.purpose,
         params: { code, minutes: String(CODE_TTL_SECONDS / 60) },
         language: input.language,
+      })
+      .catch(async (error: unknown) => {
+        // A code nobody received must not stay valid.
+        await repo.retireCode(db, id, new Date().toISOString());
+        throw error;
       });
+    // Answering only after a real provider's round trip would tell a registered phone (slow) from an
+    // unknown one (fast): such sends finish after the answer. The sandbox is a local write, awaited so
+    // the outbox holds the message when the caller is answered.
+    if (input.inBackground && deps.sms.name !== 'sandbox') {
+      delivery.catch((error: unknown) => deps.logSendFailure?.(error as Error));
+      return codeSent();
+    }
+    try {
+      await delivery;
     } catch (error) {
-      // A code nobody received must not stay valid.
-      await repo.retireCode(db, id, new Date().toISOString());
-      if (error instanceof SmsSendFailed)
+      if (error instanceof SmsSendFailed) {
+        deps.logSendFailure?.(error);
         throw new AppError(ApiCode.ServiceUnavailable, 'verificationCode.sendFailed');
+      }
       throw error;
     }
   }
