@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { NewPasswordSchema, PASSWORD_MAX_LENGTH } from './auth.ts';
 import { CODE_PURPOSES, PHONE_PATTERN, VerificationCodeMessage } from './verification-code-rules.ts';
 
-
 /**
  * Codes by SMS (issue 13): what they are for, the phone and code fields, and the requests and answers of
  * SMS sign-in, forgot password and change phone. Registration sends its codes through the same service
