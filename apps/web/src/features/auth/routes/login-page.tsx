@@ -170,7 +170,8 @@ export default function LoginPage({ variant = 'standard' }: { variant?: LoginVar
                     role="tab"
                     id={`login-tab-${tab.key}`}
                     aria-selected={mode === tab.key}
-                    aria-controls={`login-tabpanel-${tab.key}`}
+                    // Only the chosen tab's panel is in the page.
+                    aria-controls={mode === tab.key ? `login-tabpanel-${tab.key}` : undefined}
                     className="login-tab"
                     onClick={() => switchMode(tab.key)}
                     style={{
