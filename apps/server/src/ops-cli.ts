@@ -28,6 +28,7 @@ import {
 import { createFileStorage } from './lib/storage/index.ts';
 import { billCommand, BILL_COMMANDS_HELP } from './modules/bill/bill-cli.ts';
 import { prospectCommand, PROSPECT_COMMANDS_HELP } from './modules/registration/prospect-link-cli.ts';
+import { smsOutboxCommand, SMS_OUTBOX_CLI_HELP } from './modules/verification-code/sms-outbox-ops.ts';
 
 /**
  * `npm run ops -- <command> …`: the operations steps from a terminal, over the same services and schemas as
@@ -57,6 +58,7 @@ Commands:
 ${RECHARGE_CLI_HELP}
 ${BILL_COMMANDS_HELP}
 ${PROSPECT_COMMANDS_HELP}
+${SMS_OUTBOX_CLI_HELP}
 Options for every step:
   --at <ISO time>       when it happened (default now), e.g. 2026-11-26T09:30:00+08:00
   --location <text>     where
@@ -109,6 +111,8 @@ const OPTIONS = {
   invitee: { type: 'string' },
   days: { type: 'string' },
   id: { type: 'string' },
+  // sms-outbox
+  phone: { type: 'string' },
 } as const;
 type Flags = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
 // Every flag the recharge commands read is parsed (a merge once dropped them: `--status` was refused).
@@ -241,8 +245,11 @@ async function runOpsCli(
     return EXIT.ok;
   }
   const [name, ...extra] = positionals;
+  // Module commands without order flags: bills, the SMS outbox, prospect links.
   const bills =
-    name && extra.length === 0 ? (billCommand(name, flags) ?? prospectCommand(name, flags)) : undefined;
+    name && extra.length === 0
+      ? (billCommand(name, flags) ?? smsOutboxCommand(name, flags) ?? prospectCommand(name, flags))
+      : undefined;
   const command = name && Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   const rechargeCommand =
     name && Object.hasOwn(RECHARGE_CLI_COMMANDS, name) ? RECHARGE_CLI_COMMANDS[name] : undefined;

@@ -3,6 +3,7 @@ import { NewPasswordSchema } from './auth.ts';
 import { isValidUscc } from './invoice-title.ts';
 import type { LocalizedText } from './languages.ts';
 import { optionalTextField, textField } from './text.ts';
+import { PhoneCodeRequestSchema, PhoneQuerySchema, PhoneSchema } from './verification-code.ts';
 
 /**
  * Registration (issue 13, "Registration (public)") and the prospect link. Public calls:
@@ -20,20 +21,11 @@ const label = (zhCN: string, enUS: string, zhTW: string): LocalizedText => ({
 });
 
 export const RegistrationMessage = {
-  PhoneInvalid: 'registration.phoneInvalid',
-  CodeInvalid: 'registration.codeInvalid',
   LoginNameInvalid: 'registration.loginNameInvalid',
   EmailInvalid: 'registration.emailInvalid',
   AgreementRequired: 'registration.agreementRequired',
   UsccInvalid: 'prospect.usccInvalid',
 } as const;
-
-/** A mainland China mobile number: 11 digits starting 1[3-9]; spaces and dashes typed are dropped. */
-export const RegisterPhoneSchema = z
-  .string()
-  .max(40)
-  .transform((value) => value.replace(/[\s-]/g, ''))
-  .refine((value) => /^1[3-9]\d{9}$/.test(value), RegistrationMessage.PhoneInvalid);
 
 /** Login names: 4–32 letters, digits, `_ . -`, starting with a letter; stored lower case (sign-in lowers). */
 export const LOGIN_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_.-]{3,31}$/;
@@ -44,15 +36,9 @@ const emailField = z
   .max(100)
   .refine((value) => z.email().safeParse(value).success, RegistrationMessage.EmailInvalid);
 
-export const RegisterSendSmsQuerySchema = z.object({ userPhone: RegisterPhoneSchema });
-
-export const RegisterCheckCodeSchema = z.object({
-  userPhone: RegisterPhoneSchema,
-  code: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, RegistrationMessage.CodeInvalid),
-});
+/** `Register/SendSMS?userPhone=` and `Register/CheckVerificationCode`: the codes' own phone and code fields. */
+export const RegisterSendSmsQuerySchema = PhoneQuerySchema;
+export const RegisterCheckCodeSchema = PhoneCodeRequestSchema;
 
 export const RegisterTicketSchema = z.object({
   /** Proves the phone for the registration; valid `expiresInSeconds`, used by one registration. */
@@ -158,7 +144,7 @@ export const ProspectAnswersSchema = z.object({
     max: PROSPECT_FIELD_MAX.contactName,
     label: label('联系人', 'Contact', '聯絡人'),
   }),
-  contactPhone: RegisterPhoneSchema,
+  contactPhone: PhoneSchema,
   contactEmail: z
     .string()
     .trim()

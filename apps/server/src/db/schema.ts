@@ -54,6 +54,9 @@ export interface Database {
   transport_agreements: TransportAgreementsTable;
   agreement_acceptances: AgreementAcceptancesTable;
   prospect_links: ProspectLinksTable;
+  verification_codes: VerificationCodesTable;
+  password_reset_tickets: PasswordResetTicketsTable;
+  sms_outbox: SmsOutboxTable;
 }
 
 export interface AppSecretsTable {
@@ -819,4 +822,39 @@ export interface ProspectLinksTable {
   submitted_at: string | null;
   submitted_ip: string | null;
   answers: string | null;
+}
+
+/** Codes by SMS (modules/verification-code): hashed, single use, a few tries. */
+export interface VerificationCodesTable {
+  id: string;
+  purpose: string;
+  phone: string;
+  subject: string | null;
+  code_hash: string;
+  is_delivered: number;
+  attempts: Generated<number>;
+  ip: string;
+  created_at: string;
+  expires_at: string;
+  consumed_at: string | null;
+}
+
+/** What a checked reset code gives: one password reset, within minutes. */
+export interface PasswordResetTicketsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** The sandbox SMS provider's outbox (lib/sms/sandbox-provider.ts). */
+export interface SmsOutboxTable {
+  id: string;
+  phone: string;
+  template: string;
+  params: string;
+  language: string;
+  text: string;
+  created_at: string;
 }

@@ -2,6 +2,8 @@ import type { Db } from '../db/database.ts';
 import { deleteExpiredRateLimitHits } from '../lib/rate-limit.ts';
 import { deleteExpiredImports } from '../modules/order-import/order-import.repository.ts';
 import { deleteExpiredProspectLinks } from '../modules/registration/prospect-link.service.ts';
+import { deleteOldOutbox } from '../lib/sms/sandbox-provider.ts';
+import { deleteExpiredCodes } from '../modules/verification-code/verification-code.repository.ts';
 import type { ScheduledTask } from './scheduler.ts';
 
 /**
@@ -10,6 +12,8 @@ import type { ScheduledTask } from './scheduler.ts';
  * idempotency keys past their 24 h (plugins/idempotency.ts), and rate-limit counters of past windows, and
  * batch order imports past their keeping time (ORDER_IMPORT_KEEP_DAYS) with their rows, and prospect links
  * that expired unanswered 30 days ago.
+ * batch order imports past their keeping time (ORDER_IMPORT_KEEP_DAYS) with their rows, and SMS codes and
+ * password reset tickets past their expiry, and sandbox SMS outbox messages older than a week.
  */
 export async function deleteExpiredData(db: Db, now: Date, loginLogRetentionDays: number) {
   const nowIso = now.toISOString();
@@ -32,6 +36,8 @@ export async function deleteExpiredData(db: Db, now: Date, loginLogRetentionDays
   const rateLimitHits = await deleteExpiredRateLimitHits(db, now);
   const orderImports = await deleteExpiredImports(db, nowIso);
   const prospectLinks = await deleteExpiredProspectLinks(db, now);
+  const verificationCodes = await deleteExpiredCodes(db, now);
+  const smsOutbox = await deleteOldOutbox(db, now);
   return {
     loginLogs: Number(loginLogs.numDeletedRows),
     refreshTokens: Number(refreshTokens.numDeletedRows),
@@ -40,6 +46,8 @@ export async function deleteExpiredData(db: Db, now: Date, loginLogRetentionDays
     rateLimitHits,
     orderImports,
     prospectLinks,
+    verificationCodes,
+    smsOutbox,
   };
 }
 

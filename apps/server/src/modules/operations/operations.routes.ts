@@ -6,6 +6,7 @@ import { sendEnvelope } from '../../plugins/error-handler.ts';
 import { rechargeOpsRoutes } from '../recharge/recharge-ops.routes.ts';
 import { billOperationsRoutes } from '../bill/bill-ops.routes.ts';
 import { prospectLinkOpsRoutes } from '../registration/prospect-link-ops.routes.ts';
+import { smsOutboxOpsRoutes } from '../verification-code/sms-outbox-ops.ts';
 import { OperatorKeyGuard } from './operator-key.ts';
 import {
   ExceptionSchema,
@@ -112,4 +113,6 @@ export const operationsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(billOperationsRoutes);
   // Prospect links staff send (registration): under the operator key too.
   await app.register(prospectLinkOpsRoutes);
+  // The sandbox SMS outbox (codes by SMS), under the same operator-key hook.
+  await app.register(smsOutboxOpsRoutes);
 };

@@ -21,7 +21,12 @@ export async function ensureCustomerLevels(db: Db): Promise<void> {
   const levels = [
     { code: 'standard', name: text('标准客户', 'Standard', '標準客戶'), discount_percent: 0, sort_order: 0 },
     { code: 'gold', name: text('黄金客户', 'Gold', '黃金客戶'), discount_percent: 5, sort_order: 5 },
-    { code: 'platinum', name: text('铂金客户', 'Platinum', '鉑金客戶'), discount_percent: 10, sort_order: 10 },
+    {
+      code: 'platinum',
+      name: text('铂金客户', 'Platinum', '鉑金客戶'),
+      discount_percent: 10,
+      sort_order: 10,
+    },
   ];
   await db
     .insertInto('customer_levels')

@@ -76,7 +76,9 @@ const COMMANDS = {
     ): Promise<Answer> => {
       const link = await prospect.getProspectLinkForStaff(db, input.id);
       const answers = link.answers
-        ? Object.entries(link.answers).map(([key, value]) => `  ${key}: ${Array.isArray(value) ? value.join(', ') : String(value ?? '')}`)
+        ? Object.entries(link.answers).map(
+            ([key, value]) => `  ${key}: ${Array.isArray(value) ? value.join(', ') : String(value ?? '')}`,
+          )
         : ['  (not answered yet)'];
       return { data: link, text: [line(link), ...answers].join('\n') };
     },

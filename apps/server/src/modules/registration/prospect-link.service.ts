@@ -48,7 +48,10 @@ export const OpsProspectLinkSchema = z.object({
 });
 export type OpsProspectLink = z.infer<typeof OpsProspectLinkSchema>;
 
-export const OpsProspectLinkCreatedSchema = OpsProspectLinkSchema.extend({ url: z.string(), token: z.string() });
+export const OpsProspectLinkCreatedSchema = OpsProspectLinkSchema.extend({
+  url: z.string(),
+  token: z.string(),
+});
 
 export const OpsProspectLinkQuerySchema = z.object({
   state: z.enum(['open', 'submitted', 'expired']).optional(),
@@ -98,7 +101,10 @@ export async function createProspectLink(
     submitted_at: null,
     answers: null,
   };
-  await deps.db.insertInto('prospect_links').values({ ...row, submitted_ip: null }).execute();
+  await deps.db
+    .insertInto('prospect_links')
+    .values({ ...row, submitted_ip: null })
+    .execute();
   const token = signToken(deps.tokenSecret, 'prospectLink', row.id, new Date(row.expires_at));
   const url = `${deps.config.publicBaseUrl}${PROSPECT_LINK_PAGE}?token=${encodeURIComponent(token)}`;
   return { ...toOps(row), url, token };
@@ -160,7 +166,12 @@ export async function getProspectLink(deps: ProspectDeps, token: string, ip: str
   await limitProspectCalls(deps, ip);
   const { state, row } = await openLink(deps, token);
   if (state !== 'open' || !row)
-    return { state, expiresAt: state === 'expired' ? (row?.expires_at ?? null) : null, invitee: null, products: [] };
+    return {
+      state,
+      expiresAt: state === 'expired' ? (row?.expires_at ?? null) : null,
+      invitee: null,
+      products: [],
+    };
   const products = await deps.db
     .selectFrom('products')
     .select(['code', 'name'])

@@ -17,14 +17,10 @@ const sameText = (a: string, b: string) => {
   return left.length === right.length && timingSafeEqual(left, right);
 };
 
-export type Verified = { ok: true; subject: string; expiresAt: Date } | { ok: false; reason: 'invalid' | 'expired' };
+export type Verified =
+  { ok: true; subject: string; expiresAt: Date } | { ok: false; reason: 'invalid' | 'expired' };
 
-export function signToken(
-  secret: string,
-  purpose: Purpose,
-  subject: string,
-  expiresAt: Date,
-): string {
+export function signToken(secret: string, purpose: Purpose, subject: string, expiresAt: Date): string {
   const payload = `${Buffer.from(subject).toString('base64url')}.${Math.floor(expiresAt.getTime() / 1000)}`;
   return `${payload}.${hmac(secret, purpose, payload)}`;
 }

@@ -2,16 +2,6 @@ import { defineMessages } from '../../lib/messages.ts';
 
 /** Server texts of registration and the prospect link (field keys come from contracts registration.ts). */
 defineMessages({
-  'registration.phoneInvalid': {
-    'zh-CN': '请输入正确的 11 位手机号',
-    'en-US': 'Enter a valid 11-digit mobile number',
-    'zh-TW': '請輸入正確的 11 位手機號碼',
-  },
-  'registration.codeInvalid': {
-    'zh-CN': '验证码为 6 位数字',
-    'en-US': 'The code is 6 digits',
-    'zh-TW': '驗證碼為 6 位數字',
-  },
   'registration.loginNameInvalid': {
     'zh-CN': '登录名为 4–32 位字母、数字或 _ . -，以字母开头',
     'en-US': 'The login name is 4–32 letters, digits or _ . -, starting with a letter',
@@ -56,11 +46,6 @@ defineMessages({
     'zh-CN': '注册成功，请使用新账号登录',
     'en-US': 'Registered: sign in with your new account',
     'zh-TW': '註冊成功，請使用新帳號登入',
-  },
-  'registration.codeSent': {
-    'zh-CN': '验证码已发送，10 分钟内有效',
-    'en-US': 'The code has been sent; it is valid for 10 minutes',
-    'zh-TW': '驗證碼已傳送，10 分鐘內有效',
   },
   'registration.tooManyAttempts': {
     'zh-CN': '注册过于频繁，请 {seconds} 秒后再试',

@@ -14,7 +14,7 @@ import {
 import { CodeSentSchema } from '@portal/contracts/verification-code';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { verificationCodeDepsOf } from '../verification-code/verification-code.service.ts';
+import { CODE_SENT_MESSAGE, verificationCodeDepsOf } from '../verification-code/verification-code.service.ts';
 import * as prospect from './prospect-link.service.ts';
 import * as service from './registration.service.ts';
 
@@ -57,7 +57,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
           userAgent: request.headers['user-agent'] ?? null,
           language: request.language,
         }),
-        'registration.codeSent',
+        CODE_SENT_MESSAGE,
       ),
   );
 
@@ -115,12 +115,14 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "A prospect link's state (open, submitted, expired, invalid) and, while open, the form's options",
+        summary:
+          "A prospect link's state (open, submitted, expired, invalid) and, while open, the form's options",
         querystring: ProspectLinkQuerySchema,
         response: { 200: envelopeSchema(ProspectLinkSchema) },
       },
     },
-    async (request) => request.ok(await prospect.getProspectLink(prospectDeps(), request.query.token, request.ip)),
+    async (request) =>
+      request.ok(await prospect.getProspectLink(prospectDeps(), request.query.token, request.ip)),
   );
 
   app.post(

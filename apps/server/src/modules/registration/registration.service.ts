@@ -7,7 +7,8 @@ import type {
   RegisterTicket,
   TransportAgreement,
 } from '@portal/contracts/registration';
-import { CodePurpose, type CodeSent } from '@portal/contracts/verification-code';
+import type { CodeSent } from '@portal/contracts/verification-code';
+import { CodePurpose } from '@portal/contracts/verification-code-rules';
 import type { z } from 'zod';
 import type { RegistrationConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
@@ -21,7 +22,12 @@ import {
   sendCode,
   type VerificationCodeDeps,
 } from '../verification-code/verification-code.service.ts';
-import { createCustomerAccount, DEFAULT_LEVEL_CODE, ensureCustomerLevels, newCustomerCode } from './customer-account.ts';
+import {
+  createCustomerAccount,
+  DEFAULT_LEVEL_CODE,
+  ensureCustomerLevels,
+  newCustomerCode,
+} from './customer-account.ts';
 import './registration.messages.ts';
 import * as repo from './registration.repository.ts';
 import { signToken, verifyToken } from './registration-tokens.ts';
@@ -49,7 +55,11 @@ export interface ClientInfo {
 }
 
 /** `Register/SendSMS`: a registration code to the phone (cool-down and daily caps of the code service). */
-export function sendRegisterCode(deps: RegistrationDeps, phone: string, client: ClientInfo): Promise<CodeSent> {
+export function sendRegisterCode(
+  deps: RegistrationDeps,
+  phone: string,
+  client: ClientInfo,
+): Promise<CodeSent> {
   return sendCode(deps.codes, {
     purpose: CodePurpose.Register,
     phone,
@@ -73,7 +83,12 @@ export async function checkRegisterCode(
     throw invalidField('userPhone', 'registration.phoneTaken');
   const ttl = deps.config.ticketTtlSeconds;
   return {
-    registerTicket: signToken(deps.tokenSecret, 'registerTicket', input.userPhone, new Date(Date.now() + ttl * 1000)),
+    registerTicket: signToken(
+      deps.tokenSecret,
+      'registerTicket',
+      input.userPhone,
+      new Date(Date.now() + ttl * 1000),
+    ),
     expiresInSeconds: ttl,
   };
 }
