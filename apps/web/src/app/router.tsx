@@ -24,6 +24,8 @@ const EmbeddedForbidden = lazyPage(() =>
   })),
 );
 const TopUpPage = lazyPage(() => import('../features/recharge/routes/top-up-page'));
+const RegisterPage = lazyPage(() => import('../features/registration/routes/register-page'));
+const ProspectPage = lazyPage(() => import('../features/registration/routes/prospect-page'));
 const PayResultPage = lazyPage(() => import('../features/recharge/routes/pay-result-page'));
 const SandboxCashierPage = lazyPage(() => import('../features/recharge/routes/sandbox-cashier-page'));
 const NotFoundPage = lazyPage(() => import('../features/errors/routes/not-found-page'));
@@ -109,6 +111,18 @@ export function AppRoutes() {
         <Route path="/topUp" element={<TopUpPage />} />
         <Route path="/payResult" element={<PayResultPage />} />
         <Route path="/sandboxCashier" element={<SandboxCashierPage />} />
+        {/* Registration and the prospect link pages (one form, three public addresses of spec section 2/6). */}
+        <Route
+          path="/register"
+          element={
+            <PublicOnly>
+              <RegisterPage />
+            </PublicOnly>
+          }
+        />
+        <Route path="/customer" element={<ProspectPage />} />
+        <Route path="/customerInfoLink/customerInfoLink" element={<ProspectPage />} />
+        <Route path="/registerQuestionnaire" element={<ProspectPage />} />
         <Route path={FORBIDDEN_PATH} element={<ForbiddenRoute />}>
           <Route index element={page(EmbeddedForbidden)} />
         </Route>

@@ -13,6 +13,9 @@ export const PUBLIC_ROUTE_PATHS: readonly string[] = [
   // The sandbox payment provider's cashier (issue 11): public like /payResult, which it returns to.
   '/sandboxCashier',
   '/customerInfoLink/customerInfoLink',
+  // Registration (issue 13) and the questionnaire route name of spec section 6, given a path.
+  '/register',
+  '/registerQuestionnaire',
   '/403',
   '/404',
   '/500',

@@ -214,6 +214,13 @@ export default function LoginPage({ variant = 'standard' }: { variant?: LoginVar
                 >
                   {t('smsCode.forgotLink')}
                 </button>
+                <Link
+                  to="/register"
+                  style={{ color: token.colorLink, marginInlineStart: 16 }}
+                  data-testid="register-link"
+                >
+                  {t('registration.link')}
+                </Link>
               </p>
             </>
           )}

@@ -1,0 +1,370 @@
+import { useState } from 'react';
+import { Button, Card, Checkbox, Form, Input, Modal, Result, Steps, Typography } from 'antd';
+import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { PHONE_PATTERN } from '@portal/contracts/verification-code-rules';
+import { REGISTER_FIELD_MAX } from '@portal/contracts/registration';
+import { SendCodeButton } from '../../../components/send-code-button';
+import { isApiError } from '../../../lib/http/api-error';
+import { fieldErrorsOf } from '../../../lib/http/field-errors';
+import { useLanguage } from '../../../lib/i18n/use-language';
+import { newPasswordProblem } from '../../../lib/password-rule';
+import { checkRegisterCode, getAgreement, registerCompany, sendRegisterSms } from '../api/registration';
+
+interface PhoneStep {
+  userPhone: string;
+  code: string;
+}
+interface AccountStep {
+  companyName: string;
+  contactName: string;
+  loginName: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  isAgreed: boolean;
+}
+
+const phoneOf = (typed: string | undefined) => (typed ?? '').replace(/[\s-]/g, '');
+
+/**
+ * `/register`: phone → the SMS code → company and account details with the transport agreement (read in a
+ * modal, must be accepted) → done, then on to sign in with the new login name.
+ */
+export default function RegisterPage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const [phoneForm] = Form.useForm<PhoneStep>();
+  const [accountForm] = Form.useForm<AccountStep>();
+  const [ticket, setTicket] = useState<string | null>(null);
+  const [done, setDone] = useState<{ customerCode: string; loginName: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+  const [isAgreementOpen, setIsAgreementOpen] = useState(false);
+  const phone = Form.useWatch('userPhone', phoneForm);
+  const agreement = useQuery({ queryKey: ['registration', 'agreement'], queryFn: getAgreement });
+
+  const report = (caught: unknown, fields: string[], form: typeof phoneForm | typeof accountForm) => {
+    if (!isApiError(caught) || caught.isHandled) return;
+    const errors = fieldErrorsOf(caught.data).filter((e) => fields.includes(e.field));
+    if (errors.length > 0)
+      form.setFields(errors.map((e) => ({ name: e.field as never, errors: [e.message] })));
+    else setError(caught.message);
+  };
+
+  const send = async () => {
+    setError(null);
+    try {
+      const answer = await sendRegisterSms(phoneOf(phone));
+      document.getElementById('registerPhone_code')?.focus();
+      return answer.resendAfterSeconds;
+    } catch (caught) {
+      report(caught, ['userPhone'], phoneForm);
+      throw caught;
+    }
+  };
+
+  const checkCode = async (values: PhoneStep) => {
+    setError(null);
+    setIsBusy(true);
+    try {
+      const answer = await checkRegisterCode({
+        userPhone: phoneOf(values.userPhone),
+        code: values.code.trim(),
+      });
+      setTicket(answer.registerTicket);
+    } catch (caught) {
+      report(caught, ['userPhone', 'code'], phoneForm);
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  const submit = async (values: AccountStep) => {
+    if (!ticket || !agreement.data) return;
+    setError(null);
+    setIsBusy(true);
+    try {
+      const registered = await registerCompany({
+        registerTicket: ticket,
+        companyName: values.companyName,
+        contactName: values.contactName,
+        loginName: values.loginName,
+        email: values.email,
+        password: values.password,
+        agreementVersion: agreement.data.version,
+      });
+      setDone(registered);
+    } catch (caught) {
+      if (
+        isApiError(caught) &&
+        fieldErrorsOf(caught.data).some((e) => ['registerTicket', 'userPhone'].includes(e.field))
+      ) {
+        // The verification expired or the phone is registered: back to the phone step with the reason.
+        setTicket(null);
+        setError(caught.message);
+      } else if (
+        isApiError(caught) &&
+        fieldErrorsOf(caught.data).some((e) => e.field === 'agreementVersion')
+      ) {
+        void agreement.refetch();
+        setError(caught.message);
+      } else report(caught, ['companyName', 'contactName', 'loginName', 'email', 'password'], accountForm);
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  const required = (label: string) => ({
+    required: true,
+    whitespace: true,
+    message: t('registration.required', { label }),
+  });
+
+  return (
+    <div
+      style={{
+        minHeight: '100vh',
+        display: 'flex',
+        justifyContent: 'center',
+        alignItems: 'flex-start',
+        padding: '48px 16px',
+      }}
+    >
+      <Card
+        style={{ width: '100%', maxWidth: 520 }}
+        title={t('registration.title')}
+        data-testid="register-page"
+      >
+        {done ? (
+          <Result
+            status="success"
+            title={t('registration.doneTitle')}
+            subTitle={t('registration.doneText', done)}
+            extra={
+              <Button
+                type="primary"
+                onClick={() => void navigate('/login', { state: { loginName: done.loginName } })}
+              >
+                {t('registration.goSignIn')}
+              </Button>
+            }
+          />
+        ) : (
+          <>
+            <Steps
+              size="small"
+              current={ticket ? 1 : 0}
+              items={[{ title: t('registration.stepPhone') }, { title: t('registration.stepAccount') }]}
+              style={{ marginBottom: 16 }}
+            />
+            {error ? (
+              <Typography.Paragraph type="danger" role="alert">
+                {error}
+              </Typography.Paragraph>
+            ) : null}
+            {ticket ? (
+              <Form<AccountStep>
+                form={accountForm}
+                name="registerAccount"
+                layout="vertical"
+                requiredMark={false}
+                validateTrigger="onBlur"
+                onFinish={(values) => void submit(values)}
+              >
+                <Form.Item
+                  name="companyName"
+                  label={t('registration.companyName')}
+                  rules={[required(t('registration.companyName'))]}
+                >
+                  <Input maxLength={REGISTER_FIELD_MAX.companyName} autoFocus autoComplete="organization" />
+                </Form.Item>
+                <Form.Item
+                  name="contactName"
+                  label={t('registration.contactName')}
+                  rules={[required(t('registration.contactName'))]}
+                >
+                  <Input maxLength={REGISTER_FIELD_MAX.contactName} autoComplete="name" />
+                </Form.Item>
+                <Form.Item
+                  name="loginName"
+                  label={t('registration.loginName')}
+                  extra={t('registration.loginNameRule')}
+                  rules={[
+                    {
+                      pattern: /^[A-Za-z][A-Za-z0-9_.-]{3,31}$/,
+                      required: true,
+                      message: t('registration.loginNameRule'),
+                    },
+                  ]}
+                >
+                  <Input maxLength={REGISTER_FIELD_MAX.loginName} autoComplete="username" />
+                </Form.Item>
+                <Form.Item
+                  name="email"
+                  label={t('registration.email')}
+                  rules={[{ type: 'email', required: true, message: t('registration.emailInvalid') }]}
+                >
+                  <Input maxLength={REGISTER_FIELD_MAX.email} autoComplete="email" />
+                </Form.Item>
+                <Form.Item
+                  name="password"
+                  label={t('registration.password')}
+                  extra={t('password.rule')}
+                  rules={[
+                    {
+                      validator: (_, value: string | undefined) => {
+                        const problem = value ? newPasswordProblem(value) : 'password.tooShort';
+                        return problem ? Promise.reject(new Error(t(problem))) : Promise.resolve();
+                      },
+                    },
+                  ]}
+                >
+                  <Input.Password maxLength={64} autoComplete="new-password" />
+                </Form.Item>
+                <Form.Item
+                  name="confirmPassword"
+                  label={t('registration.confirmPassword')}
+                  dependencies={['password']}
+                  rules={[
+                    ({ getFieldValue }) => ({
+                      validator: (_, value: string | undefined) =>
+                        value && value === getFieldValue('password')
+                          ? Promise.resolve()
+                          : Promise.reject(new Error(t('password.mismatch'))),
+                    }),
+                  ]}
+                >
+                  <Input.Password maxLength={64} autoComplete="new-password" />
+                </Form.Item>
+                <Form.Item
+                  name="isAgreed"
+                  valuePropName="checked"
+                  rules={[
+                    {
+                      validator: (_, value: boolean | undefined) =>
+                        value
+                          ? Promise.resolve()
+                          : Promise.reject(new Error(t('registration.agreementRequired'))),
+                    },
+                  ]}
+                >
+                  <Checkbox data-testid="register-agree">
+                    {t('registration.agreePrefix')}
+                    <Button
+                      type="link"
+                      size="small"
+                      onClick={() => setIsAgreementOpen(true)}
+                      data-testid="open-agreement"
+                    >
+                      {agreement.data ? agreement.data.title[language] : t('registration.agreement')}
+                    </Button>
+                  </Checkbox>
+                </Form.Item>
+                <Button
+                  type="primary"
+                  htmlType="submit"
+                  size="large"
+                  block
+                  loading={isBusy}
+                  disabled={!agreement.data}
+                >
+                  {t('registration.submit')}
+                </Button>
+              </Form>
+            ) : (
+              <Form<PhoneStep>
+                form={phoneForm}
+                name="registerPhone"
+                layout="vertical"
+                requiredMark={false}
+                validateTrigger="onBlur"
+                onFinish={(values) => void checkCode(values)}
+                onValuesChange={() => error && setError(null)}
+              >
+                <Form.Item
+                  name="userPhone"
+                  label={t('registration.phone')}
+                  rules={[
+                    {
+                      validator: (_, value: string | undefined) =>
+                        PHONE_PATTERN.test(phoneOf(value))
+                          ? Promise.resolve()
+                          : Promise.reject(new Error(t('registration.phoneInvalid'))),
+                    },
+                  ]}
+                >
+                  <Input
+                    size="large"
+                    type="tel"
+                    inputMode="numeric"
+                    prefix={<MobileOutlined />}
+                    autoComplete="tel-national"
+                    maxLength={13}
+                    autoFocus
+                  />
+                </Form.Item>
+                <Form.Item label={t('registration.code')} required={false}>
+                  <div style={{ display: 'flex', gap: 8 }}>
+                    <Form.Item
+                      name="code"
+                      noStyle
+                      rules={[
+                        { pattern: /^\s*\d{6}\s*$/, required: true, message: t('registration.codeInvalid') },
+                      ]}
+                    >
+                      <Input
+                        size="large"
+                        inputMode="numeric"
+                        prefix={<SafetyOutlined />}
+                        autoComplete="one-time-code"
+                        maxLength={6}
+                      />
+                    </Form.Item>
+                    <SendCodeButton onSend={send} canSend={PHONE_PATTERN.test(phoneOf(phone))} />
+                  </div>
+                </Form.Item>
+                <Button type="primary" htmlType="submit" size="large" block loading={isBusy}>
+                  {t('registration.next')}
+                </Button>
+              </Form>
+            )}
+            <div style={{ marginTop: 12, textAlign: 'center' }}>
+              <Link to="/login">{t('registration.haveAccount')}</Link>
+            </div>
+          </>
+        )}
+      </Card>
+      <Modal
+        open={isAgreementOpen}
+        title={agreement.data?.title[language]}
+        onCancel={() => setIsAgreementOpen(false)}
+        onOk={() => {
+          accountForm.setFieldValue('isAgreed', true);
+          setIsAgreementOpen(false);
+        }}
+        okText={t('registration.accept')}
+        width={720}
+      >
+        {agreement.isError ? (
+          <Typography.Paragraph type="danger">{t('registration.agreementError')}</Typography.Paragraph>
+        ) : (
+          <div
+            style={{ maxHeight: '60vh', overflowY: 'auto', whiteSpace: 'pre-wrap' }}
+            data-testid="agreement-text"
+          >
+            {agreement.data?.content[language] ?? t('registration.loading')}
+            {agreement.data ? (
+              <Typography.Paragraph type="secondary">
+                {t('registration.version', { version: agreement.data.version })}
+              </Typography.Paragraph>
+            ) : null}
+          </div>
+        )}
+      </Modal>
+    </div>
+  );
+}
