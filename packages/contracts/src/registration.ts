@@ -107,6 +107,8 @@ export const ProspectLinkSchema = z.object({
   invitee: z.string().nullable(),
   /** The provider's active products, for "products of interest" (only while open). */
   products: z.array(ProspectProductOptionSchema),
+  /** The destination countries to pick from (only while open: the form is public, GetCountry is not). */
+  countries: z.array(z.object({ code: z.string(), name: LocalizedTextSchema })),
 });
 export type ProspectLink = z.infer<typeof ProspectLinkSchema>;
 

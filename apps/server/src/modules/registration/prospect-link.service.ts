@@ -1,5 +1,5 @@
 import { ApiCode } from '@portal/contracts/envelope';
-import type { LocalizedText } from '@portal/contracts/languages';
+import type { Language, LocalizedText } from '@portal/contracts/languages';
 import type { ProspectAnswersSchema, ProspectLink } from '@portal/contracts/registration';
 import { z } from 'zod';
 import type { RegistrationConfig } from '../../config.ts';
@@ -7,7 +7,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError, invalidField } from '../../lib/errors.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import { addressKey, hitRateLimit } from '../../lib/rate-limit.ts';
-import { countryCodes } from '../reference/countries.ts';
+import { countryCodes, listCountries } from '../reference/countries.ts';
 import './registration.messages.ts';
 import { signToken, verifyToken } from './registration-tokens.ts';
 
@@ -162,7 +162,12 @@ async function openLink(deps: ProspectDeps, token: string) {
 }
 
 /** `CustomerInfoLink/Get`: what the page shows for a token (never an error for a bad link: a page). */
-export async function getProspectLink(deps: ProspectDeps, token: string, ip: string): Promise<ProspectLink> {
+export async function getProspectLink(
+  deps: ProspectDeps,
+  token: string,
+  ip: string,
+  language: Language,
+): Promise<ProspectLink> {
   await limitProspectCalls(deps, ip);
   const { state, row } = await openLink(deps, token);
   if (state !== 'open' || !row)
@@ -171,6 +176,7 @@ export async function getProspectLink(deps: ProspectDeps, token: string, ip: str
       expiresAt: state === 'expired' ? (row?.expires_at ?? null) : null,
       invitee: null,
       products: [],
+      countries: [],
     };
   const products = await deps.db
     .selectFrom('products')
@@ -184,6 +190,7 @@ export async function getProspectLink(deps: ProspectDeps, token: string, ip: str
     expiresAt: row.expires_at,
     invitee: row.invitee,
     products: products.map((p) => ({ code: p.code, name: JSON.parse(p.name) as LocalizedText })),
+    countries: listCountries(language).map((c) => ({ code: c.code, name: c.name })),
   };
 }
 

@@ -122,7 +122,9 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      request.ok(await prospect.getProspectLink(prospectDeps(), request.query.token, request.ip)),
+      request.ok(
+        await prospect.getProspectLink(prospectDeps(), request.query.token, request.ip, request.language),
+      ),
   );
 
   app.post(

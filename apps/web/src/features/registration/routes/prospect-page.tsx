@@ -7,7 +7,6 @@ import { MonthlyParcelBands, PROSPECT_FIELD_MAX, type ProspectAnswers } from '@p
 import { isApiError } from '../../../lib/http/api-error';
 import { fieldErrorsOf } from '../../../lib/http/field-errors';
 import { useLanguage } from '../../../lib/i18n/use-language';
-import { useCountries } from '../../../lib/reference/api/get-country';
 import { getProspectLink, submitProspectLink } from '../api/registration';
 
 /**
@@ -30,7 +29,6 @@ export default function ProspectPage() {
     enabled: token !== '',
     retry: false,
   });
-  const countries = useCountries();
 
   const submit = async (values: ProspectAnswers) => {
     setError(null);
@@ -183,8 +181,7 @@ export default function ProspectPage() {
             data-testid="prospect-destinations"
             maxCount={PROSPECT_FIELD_MAX.destinations}
             optionFilterProp="label"
-            loading={countries.isPending}
-            options={(countries.data ?? []).map((c) => ({
+            options={link.data.countries.map((c) => ({
               value: c.code,
               label: `${c.name[language]} (${c.code})`,
             }))}
