@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Form, Input, Result, Select, Spin } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { queryClient } from '../../../lib/query-client';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { MonthlyParcelBands, PROSPECT_FIELD_MAX, type ProspectAnswers } from '@portal/contracts/registration';
@@ -14,7 +15,16 @@ import { getProspectLink, submitProspectLink } from '../api/registration';
  * as `/customer?token=` and `/registerQuestionnaire?token=`. The company details and the questionnaire in
  * one form; a used, expired or tampered link shows why instead of the form; no token: how to get one.
  */
+/** Public: outside the private area's query client provider, so it brings the shared client itself. */
 export default function ProspectPage() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ProspectPageContent />
+    </QueryClientProvider>
+  );
+}
+
+function ProspectPageContent() {
   const { t } = useTranslation();
   const language = useLanguage();
   const [params] = useSearchParams();

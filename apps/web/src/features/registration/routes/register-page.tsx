@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button, Card, Checkbox, Form, Input, Modal, Result, Steps, Typography } from 'antd';
 import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { queryClient } from '../../../lib/query-client';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PHONE_PATTERN } from '@portal/contracts/verification-code-rules';
@@ -33,7 +34,16 @@ const phoneOf = (typed: string | undefined) => (typed ?? '').replace(/[\s-]/g, '
  * `/register`: phone → the SMS code → company and account details with the transport agreement (read in a
  * modal, must be accepted) → done, then on to sign in with the new login name.
  */
+/** Public: outside the private area's query client provider, so it brings the shared client itself. */
 export default function RegisterPage() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RegisterPageContent />
+    </QueryClientProvider>
+  );
+}
+
+function RegisterPageContent() {
   const { t } = useTranslation();
   const language = useLanguage();
   const navigate = useNavigate();
