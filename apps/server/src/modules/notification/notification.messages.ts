@@ -50,10 +50,15 @@ defineMessages({
     'en-US': 'Weight adjustment',
     'zh-TW': '複重調整',
   },
-  'notification.weightAdjustment.body': {
-    'zh-CN': '订单 {orderNo} 复重后计费重 {weight} kg，费用调整 {amount}',
-    'en-US': 'Order {orderNo} was weighed: chargeable weight {weight} kg, charge adjusted by {amount}',
-    'zh-TW': '訂單 {orderNo} 複重後計費重 {weight} kg，費用調整 {amount}',
+  'notification.weightAdjustment.bodyCharged': {
+    'zh-CN': '订单 {orderNo} 复重后计费重 {weight} kg，补扣费用 {amount}',
+    'en-US': 'Order {orderNo} was weighed at a chargeable {weight} kg: {amount} more was charged',
+    'zh-TW': '訂單 {orderNo} 複重後計費重 {weight} kg，補扣費用 {amount}',
+  },
+  'notification.weightAdjustment.bodyRefunded': {
+    'zh-CN': '订单 {orderNo} 复重后计费重 {weight} kg，退回费用 {amount}',
+    'en-US': 'Order {orderNo} was weighed at a chargeable {weight} kg: {amount} was refunded',
+    'zh-TW': '訂單 {orderNo} 複重後計費重 {weight} kg，退回費用 {amount}',
   },
   'notification.balanceWarning.title': {
     'zh-CN': '余额不足提醒',

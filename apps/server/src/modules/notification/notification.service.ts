@@ -255,6 +255,16 @@ export async function followBalanceThresholds(
   }
 }
 
+/** A name stored as JSON LocalizedText (issue kinds, dictionaries) or as plain text, as a param. */
+export function storedTextParam(stored: string): NotificationParam {
+  if (!stored.startsWith('{')) return stored;
+  try {
+    return JSON.parse(stored) as LocalizedText;
+  } catch {
+    return stored;
+  }
+}
+
 /** Every language's text of a registered key, for params that must stay localised (e.g. a status name). */
 export function localizedMessage(key: string, params: Record<string, string | number> = {}): LocalizedText {
   return Object.fromEntries(
