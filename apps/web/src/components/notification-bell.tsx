@@ -32,7 +32,7 @@ export function NotificationBell({ color }: NotificationBellProps) {
       {isError ? (
         <Flex vertical align="center" gap={8} style={{ padding: 12 }}>
           <Typography.Text type="secondary">{t('messages.loadFailed')}</Typography.Text>
-          <Button size="small" onClick={() => void refetch()}>
+          <Button size="small" onClick={() => void refetch()} data-testid="notification-bell-retry">
             {t('common.retry')}
           </Button>
         </Flex>
