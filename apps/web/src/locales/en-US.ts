@@ -1274,6 +1274,7 @@ const enUS: Messages = {
       amountInvalid: 'Enter an amount of 0 or more with at most {{digits}} decimals',
       removed: 'Balance warning removed',
       action: 'Action',
+      edit: 'Edit',
     },
   },
   systemInfo: {

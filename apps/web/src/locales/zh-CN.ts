@@ -1251,6 +1251,7 @@ const zhCN = {
       amountInvalid: '请输入不小于 0 的金额，最多 {{digits}} 位小数',
       removed: '余额提醒已删除',
       action: '操作',
+      edit: '修改',
     },
   },
   systemInfo: {

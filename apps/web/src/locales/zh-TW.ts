@@ -1248,6 +1248,7 @@ const zhTW: Messages = {
       amountInvalid: '請輸入不小於 0 的金額，最多 {{digits}} 位小數',
       removed: '餘額提醒已刪除',
       action: '操作',
+      edit: '修改',
     },
   },
   systemInfo: {

@@ -151,7 +151,7 @@ export function BalanceWarningPanel() {
                     })
                   }
                 >
-                  {t('messages.open')}
+                  {t('messages.threshold.edit')}
                 </Button>
                 <Button
                   type="link"
