@@ -13,11 +13,13 @@ import { deleteExpiredData } from '../../src/jobs/retention.ts';
 import { issueBills } from '../../src/modules/bill/bill-issue.ts';
 import { periodContaining } from '../../src/modules/bill/bill-period.ts';
 import { notify } from '../../src/modules/notification/notification.service.ts';
+import { NotificationOpsPath } from '../../src/modules/notification/notification-ops.ts';
 import { OpsPath } from '../../src/modules/operations/operations.schemas.ts';
 import { applyPaymentState, closeRecharge } from '../../src/modules/recharge/recharge.service.ts';
 import { postLedgerEntry } from '../../src/modules/wallet/ledger.ts';
 import { createCustomer, createUser } from '../support/factories.ts';
 import { exportTaskApi } from '../support/file-api.ts';
+import { runOpsCli } from '../support/ops-cli.ts';
 import { fundCny, orderApi, orderBody } from '../support/order-api.ts';
 import { rechargeApi } from '../support/recharge-api.ts';
 import { call, createTestApp, ENGINE, signIn, type TestApp } from '../support/test-app.ts';
@@ -300,6 +302,63 @@ describe(`notifications on ${ENGINE}`, () => {
     expect((await issueBills(db(), period, after, settings, a.customerId)).billNos).toHaveLength(0);
     expect((await kindsOf(a.customerId)).slice(5)).toEqual(['bill_issued']);
     expect((await api(a.token).newest()).data.unreadCount).toBe(6);
+  });
+
+  it('lets staff announce to one customer through the operations API and the command line', async () => {
+    const a = await customer();
+    const b = await customer();
+    const codeOf = async (id: string) =>
+      (await db().selectFrom('customers').select('code').where('id', '=', id).executeTakeFirstOrThrow()).code;
+    const body = {
+      customerCode: await codeOf(a.customerId),
+      zhCN: '今晚 22:00 系统维护',
+      enUS: 'Maintenance tonight at 22:00',
+      zhTW: '今晚 22:00 系統維護',
+      link: '/user/index',
+    };
+    const post = (payload: unknown, headers: Record<string, string> = { 'x-operator-key': KEY }) =>
+      call<{ customers: number }>(t.app, {
+        method: 'POST',
+        url: NotificationOpsPath.Announce,
+        body: payload,
+        headers,
+      });
+    expect((await post(body)).data).toEqual({ customers: 1 });
+    expect((await api(a.token, 'en-US').newest()).data.items[0]).toMatchObject({
+      kind: 'system_announcement',
+      body: 'Maintenance tonight at 22:00',
+      link: '/user/index',
+    });
+    expect((await api(b.token).newest()).data.unreadCount).toBe(0);
+    // Refused: no key, an unknown customer, a link off the portal, a control character, a text too long.
+    expect((await post(body, {})).code).not.toBe(ApiCode.Ok);
+    expect((await post({ ...body, customerCode: 'NOPE-1' })).code).toBe(ApiCode.NotFound);
+    for (const bad of [
+      { link: '//evil.example/x' },
+      { link: 'https://evil.example' },
+      { zhCN: 'a\u0007b' },
+      { enUS: 'x'.repeat(501) },
+      { zhTW: '' },
+    ])
+      expect((await post({ ...body, ...bad })).code).toBe(ApiCode.BadRequest);
+    expect((await api(a.token).newest()).data.unreadCount).toBe(1);
+
+    const cli = await runOpsCli(t.config, [
+      'announce',
+      '--customer',
+      await codeOf(b.customerId),
+      '--zh',
+      '春节放假通知',
+      '--en',
+      'Spring Festival holidays',
+      '--tw',
+      '春節放假通知',
+      '--lang',
+      'en-US',
+    ]);
+    expect([cli.code, cli.stdout.trim()]).toEqual([0, 'Announcement sent: 1']);
+    expect((await api(b.token, 'zh-TW').newest()).data.items[0]!.body).toBe('春節放假通知');
+    expect((await runOpsCli(t.config, ['announce', '--zh', 'x'])).code).not.toBe(0);
   });
 
   it('deletes notifications past their keeping time with their read marks', async () => {

@@ -100,6 +100,21 @@ defineMessages({
   },
   /** An operator's announcement: its text in the three languages is the param `text`. */
   'notification.systemAnnouncement.body': { 'zh-CN': '{text}', 'en-US': '{text}', 'zh-TW': '{text}' },
+  'notification.announced': {
+    'zh-CN': '公告已发送',
+    'en-US': 'Announcement sent',
+    'zh-TW': '公告已發送',
+  },
+  'notification.unknownCustomer': {
+    'zh-CN': '客户编号 {code} 不存在',
+    'en-US': 'No customer has the code {code}',
+    'zh-TW': '客戶編號 {code} 不存在',
+  },
+  'notification.linkShape': {
+    'zh-CN': '链接须为门户内的路径，以 / 开头',
+    'en-US': 'The link must be a path inside the portal, starting with /',
+    'zh-TW': '連結須為入口網站內的路徑，以 / 開頭',
+  },
   'notification.marked': { 'zh-CN': '已标记为已读', 'en-US': 'Marked as read', 'zh-TW': '已標記為已讀' },
   'notification.thresholdSaved': {
     'zh-CN': '余额提醒已保存',
