@@ -76,9 +76,11 @@ describe('messages', () => {
     await page.context().close();
   });
 
-  test('screenshots: message list, system information and low-balance warnings in the dark theme', async () => {
+  test('screenshots: home, message list, system information and low-balance warnings in the dark theme', async () => {
     const page = await portal.openSignedIn({ dark: true, language: 'en-US' });
     await waitForHome(page);
+    await page.locator('[data-testid=home-notifications-card]').waitFor();
+    await screenshot(page, 'home-notifications-dark-en');
     await page.goto('/userCenterManagement/messageList');
     await page.locator('[data-testid=message-item]').first().waitFor();
     await screenshot(page, 'messages-list-dark-en');
