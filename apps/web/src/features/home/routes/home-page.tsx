@@ -57,10 +57,10 @@ export default function HomePage() {
         <Col xs={24} lg={12} xl={8}>
           <RecentNotificationsCard />
         </Col>
-        <Col xs={24} lg={12} xl={12}>
+        <Col xs={24} lg={12} xl={8}>
           <AccountCard user={user} />
         </Col>
-        <Col xs={24} lg={12} xl={12}>
+        <Col xs={24} lg={12} xl={8}>
           <SecurityCard user={user} />
         </Col>
       </Row>
