@@ -27,6 +27,7 @@ import {
 } from './modules/recharge/recharge-ops-cli.ts';
 import { createFileStorage } from './lib/storage/index.ts';
 import { billCommand, BILL_COMMANDS_HELP } from './modules/bill/bill-cli.ts';
+import { announce, OpsAnnounceSchema } from './modules/notification/notification-ops.ts';
 
 /**
  * `npm run ops -- <command> …`: the operations steps from a terminal, over the same services and schemas as
@@ -55,6 +56,10 @@ Commands:
 
 ${RECHARGE_CLI_HELP}
 ${BILL_COMMANDS_HELP}
+Notifications:
+  announce        a system announcement to every customer not frozen, or one (--customer <code>):
+                  --zh <text> --en <text> --tw <text> [--link </user/...>]
+
 Options for every step:
   --at <ISO time>       when it happened (default now), e.g. 2026-11-26T09:30:00+08:00
   --location <text>     where
@@ -103,6 +108,11 @@ const OPTIONS = {
   currency: { type: 'string' },
   amount: { type: 'string' },
   remark: { type: 'string' },
+  // announce (also --customer)
+  zh: { type: 'string' },
+  en: { type: 'string' },
+  tw: { type: 'string' },
+  link: { type: 'string' },
 } as const;
 type Flags = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
 // Every flag the recharge commands read is parsed (a merge once dropped them: `--status` was refused).
@@ -245,7 +255,8 @@ async function runOpsCli(
     );
     return EXIT.usage;
   };
-  if ((!command && !bills && !rechargeCommand) || extra.length > 0) return usage();
+  const isAnnounce = name === 'announce';
+  if ((!command && !bills && !rechargeCommand && !isAnnounce) || extra.length > 0) return usage();
   const language = (flags.lang ?? 'zh-CN') as Language;
   if (!LANGUAGES.includes(language)) {
     err(`--lang must be one of ${LANGUAGES.join(', ')}`);
@@ -269,6 +280,28 @@ async function runOpsCli(
           { db, storage: createFileStorage(config.storage), language, flags },
           input as never,
         ),
+    );
+  if (isAnnounce)
+    return runParsedCommand(
+      OpsAnnounceSchema.safeParse({
+        customerCode: flags.customer,
+        zhCN: flags.zh,
+        enUS: flags.en,
+        zhTW: flags.tw,
+        link: flags.link,
+      }),
+      flags,
+      language,
+      env,
+      out,
+      err,
+      async (db, _config, input) => {
+        const answer = await announce(db, input);
+        return {
+          json: answer,
+          text: `${translate(language, 'notification.announced')}: ${answer.customers}`,
+        };
+      },
     );
   if (!command) return usage();
   let input: unknown;

@@ -1,4 +1,5 @@
 import type { ExportKind } from '@portal/contracts/export-task';
+import type { NotificationKind } from '@portal/contracts/notification';
 import type { ColumnType, Generated } from 'kysely';
 
 /**
@@ -51,6 +52,9 @@ export interface Database {
   order_imports: OrderImportsTable;
   order_import_rows: OrderImportRowsTable;
   order_import_mappings: OrderImportMappingsTable;
+  notifications: NotificationsTable;
+  notification_reads: NotificationReadsTable;
+  balance_thresholds: BalanceThresholdsTable;
 }
 
 export interface AppSecretsTable {
@@ -783,4 +787,38 @@ export interface OrderImportMappingsTable {
   created_at: string;
   updated_at: string;
   last_used_at: string | null;
+}
+
+/** A notification (modules/notification): title and body are message keys worded in the reader's language. */
+export interface NotificationsTable {
+  id: string;
+  customer_id: string;
+  /** One user's; null: every user of the customer holding `permission` (or all of them when null). */
+  user_id: string | null;
+  permission: string | null;
+  kind: NotificationKind;
+  title_key: string;
+  body_key: string;
+  /** JSON Record<string, string | number>. */
+  params: string;
+  link: string | null;
+  /** One notification per event and customer (unique with customer_id). */
+  source_key: string | null;
+  created_at: string;
+}
+
+export interface NotificationReadsTable {
+  notification_id: string;
+  user_id: string;
+  read_at: string;
+}
+
+/** A user's low-balance warning level per currency (minor units); `is_below` remembers the crossing. */
+export interface BalanceThresholdsTable {
+  user_id: string;
+  customer_id: string;
+  currency_code: string;
+  threshold_amount: number;
+  is_below: number;
+  updated_at: string;
 }
