@@ -28,6 +28,7 @@ import {
 import { createFileStorage } from './lib/storage/index.ts';
 import { billCommand, BILL_COMMANDS_HELP } from './modules/bill/bill-cli.ts';
 import { announce, OpsAnnounceSchema } from './modules/notification/notification-ops.ts';
+import { smsOutboxCommand, SMS_OUTBOX_CLI_HELP } from './modules/verification-code/sms-outbox-ops.ts';
 
 /**
  * `npm run ops -- <command> …`: the operations steps from a terminal, over the same services and schemas as
@@ -60,6 +61,7 @@ Notifications:
   announce        a system announcement to every customer not frozen, or one (--customer <code>):
                   --zh <text> --en <text> --tw <text> [--link </user/...>]
 
+${SMS_OUTBOX_CLI_HELP}
 Options for every step:
   --at <ISO time>       when it happened (default now), e.g. 2026-11-26T09:30:00+08:00
   --location <text>     where
@@ -113,6 +115,8 @@ const OPTIONS = {
   en: { type: 'string' },
   tw: { type: 'string' },
   link: { type: 'string' },
+  // sms-outbox
+  phone: { type: 'string' },
 } as const;
 type Flags = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
 // Every flag the recharge commands read is parsed (a merge once dropped them: `--status` was refused).
@@ -245,7 +249,9 @@ async function runOpsCli(
     return EXIT.ok;
   }
   const [name, ...extra] = positionals;
-  const bills = name && extra.length === 0 ? billCommand(name, flags) : undefined;
+  // Module commands without order flags: bills, the SMS outbox.
+  const bills =
+    name && extra.length === 0 ? (billCommand(name, flags) ?? smsOutboxCommand(name, flags)) : undefined;
   const command = name && Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   const rechargeCommand =
     name && Object.hasOwn(RECHARGE_CLI_COMMANDS, name) ? RECHARGE_CLI_COMMANDS[name] : undefined;

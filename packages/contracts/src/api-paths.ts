@@ -12,6 +12,14 @@ export const ApiPath = {
   GetInitPassword: '/api/User/GetInitPawwword',
   SecuritySetting: '/api/User/SecuritySetting',
   QueryLoginLog: '/api/User/QueryLoginLog',
+  // Codes by SMS (issue 13): SMS sign-in, forgot password, change phone
+  SendLoginSms: '/api/Login/SendLoginSms',
+  SmsLogin: '/api/Login/SmsLogin',
+  ForgetPasswordSendSms: '/api/Login/ForGetPasswordSendSMS',
+  ForgetPasswordCheckSmsCode: '/api/Login/ForGetPasswordCheckSMSCode',
+  ForgetPassword: '/api/Login/ForgetPassword',
+  SendChangePhoneSms: '/api/User/SendChangePhoneSms',
+  ChangePhone: '/api/User/ChangePhone',
   // Menu and application
   QueryApplicationMenu: '/api/Common/QueryApplicationMenu',
   GetApplicationInfo: '/api/ApplicationInfo/GetApplicationInfo',
@@ -128,6 +136,12 @@ export const PUBLIC_API_PATHS: readonly string[] = [
   ApiPath.TopUpUploadTransferVoucher,
   ApiPath.SandboxCashierGet,
   ApiPath.SandboxCashierDecide,
+  // Codes by SMS: sign-in and forgot password happen before there is a session.
+  ApiPath.SendLoginSms,
+  ApiPath.SmsLogin,
+  ApiPath.ForgetPasswordSendSms,
+  ApiPath.ForgetPasswordCheckSmsCode,
+  ApiPath.ForgetPassword,
 ];
 
 /** Calls whose body code 401 is not refreshed and retried (section 8). */

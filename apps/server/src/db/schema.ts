@@ -55,6 +55,9 @@ export interface Database {
   notifications: NotificationsTable;
   notification_reads: NotificationReadsTable;
   balance_thresholds: BalanceThresholdsTable;
+  verification_codes: VerificationCodesTable;
+  password_reset_tickets: PasswordResetTicketsTable;
+  sms_outbox: SmsOutboxTable;
 }
 
 export interface AppSecretsTable {
@@ -821,4 +824,38 @@ export interface BalanceThresholdsTable {
   threshold_amount: number;
   is_below: number;
   updated_at: string;
+}
+/** Codes by SMS (modules/verification-code): hashed, single use, a few tries. */
+export interface VerificationCodesTable {
+  id: string;
+  purpose: string;
+  phone: string;
+  subject: string | null;
+  code_hash: string;
+  is_delivered: number;
+  attempts: Generated<number>;
+  ip: string;
+  created_at: string;
+  expires_at: string;
+  consumed_at: string | null;
+}
+
+/** What a checked reset code gives: one password reset, within minutes. */
+export interface PasswordResetTicketsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** The sandbox SMS provider's outbox (lib/sms/sandbox-provider.ts). */
+export interface SmsOutboxTable {
+  id: string;
+  phone: string;
+  template: string;
+  params: string;
+  language: string;
+  text: string;
+  created_at: string;
 }

@@ -2,14 +2,17 @@ import type { Db } from '../db/database.ts';
 import { deleteExpiredRateLimitHits } from '../lib/rate-limit.ts';
 import { deleteOldNotifications } from '../modules/notification/notification.service.ts';
 import { deleteExpiredImports } from '../modules/order-import/order-import.repository.ts';
+import { deleteOldOutbox } from '../lib/sms/sandbox-provider.ts';
+import { deleteExpiredCodes } from '../modules/verification-code/verification-code.repository.ts';
 import type { ScheduledTask } from './scheduler.ts';
 
 /**
  * Deletes login-log rows older than the retention age, and sessions and refresh tokens past their
  * absolute expiry (an expired one can never be used again; the login log keeps the history), and
  * idempotency keys past their 24 h (plugins/idempotency.ts), and rate-limit counters of past windows, and
- * batch order imports past their keeping time (ORDER_IMPORT_KEEP_DAYS) with their rows, and notifications
- * older than NOTIFICATION_RETENTION_DAYS with their read marks.
+ * batch order imports past their keeping time (ORDER_IMPORT_KEEP_DAYS) with their rows, notifications
+ * older than NOTIFICATION_RETENTION_DAYS with their read marks, SMS codes and password reset tickets past
+ * their expiry, and sandbox SMS outbox messages older than a week.
  */
 export async function deleteExpiredData(
   db: Db,
@@ -37,6 +40,8 @@ export async function deleteExpiredData(
   const rateLimitHits = await deleteExpiredRateLimitHits(db, now);
   const orderImports = await deleteExpiredImports(db, nowIso);
   const notifications = await deleteOldNotifications(db, now, notificationRetentionDays);
+  const verificationCodes = await deleteExpiredCodes(db, now);
+  const smsOutbox = await deleteOldOutbox(db, now);
   return {
     loginLogs: Number(loginLogs.numDeletedRows),
     refreshTokens: Number(refreshTokens.numDeletedRows),
@@ -45,6 +50,8 @@ export async function deleteExpiredData(
     rateLimitHits,
     orderImports,
     notifications,
+    verificationCodes,
+    smsOutbox,
   };
 }
 
