@@ -51,6 +51,8 @@ export interface Database {
   order_imports: OrderImportsTable;
   order_import_rows: OrderImportRowsTable;
   order_import_mappings: OrderImportMappingsTable;
+  wechat_scenes: WeChatScenesTable;
+  sso_used_tickets: SsoUsedTicketsTable;
 }
 
 export interface AppSecretsTable {
@@ -94,6 +96,9 @@ export interface UsersTable {
   is_init_password: number;
   password_changed_at: string | null;
   wechat_open_id: string | null;
+  /** The bound WeChat identity's nickname and when it was bound (migration 160). */
+  wechat_nickname: string | null;
+  wechat_bound_at: string | null;
   last_login_at: string | null;
   last_login_ip: string | null;
   created_at: string;
@@ -783,4 +788,32 @@ export interface OrderImportMappingsTable {
   created_at: string;
   updated_at: string;
   last_used_at: string | null;
+}
+
+/** One WeChat QR code shown in a browser, for signing in or binding (migration 160). */
+export interface WeChatScenesTable {
+  /** The browser's polling secret. */
+  id: string;
+  /** In the QR (sandbox scan page) or WeChat's `state` (real provider). */
+  scan_code: string;
+  purpose: 'login' | 'bind';
+  customer_id: string | null;
+  user_id: string | null;
+  status: 'waiting' | 'confirmed' | 'used';
+  open_id: string | null;
+  union_id: string | null;
+  nickname: string | null;
+  created_at: string;
+  expires_at: string;
+  confirmed_at: string | null;
+  used_at: string | null;
+}
+
+/** Spent single sign-on tickets, kept until they expire so a replay is refused (migration 160). */
+export interface SsoUsedTicketsTable {
+  source: string;
+  ticket_id: string;
+  user_id: string | null;
+  used_at: string;
+  expires_at: string;
 }

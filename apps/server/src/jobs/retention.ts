@@ -1,13 +1,16 @@
 import type { Db } from '../db/database.ts';
 import { deleteExpiredRateLimitHits } from '../lib/rate-limit.ts';
 import { deleteExpiredImports } from '../modules/order-import/order-import.repository.ts';
+import { deleteExpiredTickets } from '../modules/sso/sso.service.ts';
+import { deleteExpiredScenes } from '../modules/wechat/wechat.repository.ts';
 import type { ScheduledTask } from './scheduler.ts';
 
 /**
  * Deletes login-log rows older than the retention age, and sessions and refresh tokens past their
  * absolute expiry (an expired one can never be used again; the login log keeps the history), and
  * idempotency keys past their 24 h (plugins/idempotency.ts), and rate-limit counters of past windows, and
- * batch order imports past their keeping time (ORDER_IMPORT_KEEP_DAYS) with their rows.
+ * batch order imports past their keeping time (ORDER_IMPORT_KEEP_DAYS) with their rows, WeChat QR scenes past
+ * their expiry, and spent single sign-on ticket ids past any possible use.
  */
 export async function deleteExpiredData(db: Db, now: Date, loginLogRetentionDays: number) {
   const nowIso = now.toISOString();
@@ -29,6 +32,8 @@ export async function deleteExpiredData(db: Db, now: Date, loginLogRetentionDays
     .executeTakeFirst();
   const rateLimitHits = await deleteExpiredRateLimitHits(db, now);
   const orderImports = await deleteExpiredImports(db, nowIso);
+  const wechatScenes = await deleteExpiredScenes(db, nowIso);
+  const ssoTickets = await deleteExpiredTickets(db, nowIso);
   return {
     loginLogs: Number(loginLogs.numDeletedRows),
     refreshTokens: Number(refreshTokens.numDeletedRows),
@@ -36,6 +41,8 @@ export async function deleteExpiredData(db: Db, now: Date, loginLogRetentionDays
     idempotencyKeys: Number(idempotencyKeys.numDeletedRows),
     rateLimitHits,
     orderImports,
+    wechatScenes,
+    ssoTickets,
   };
 }
 

@@ -191,6 +191,49 @@ export const issueDeviceCookie = (deps: AuthDeps, userId: string) =>
   deviceCookieValue(userId, deps.tokenSecret);
 
 /**
+ * Signs in a user whose identity another method has already proven (WeChat scan, single sign-on ticket):
+ * the same checks after the credential as the password sign-in (user enabled, customer not frozen), the
+ * same session, and one login-log row with the method. Answers the token pair like `CustomerLogin`.
+ */
+export async function signInVerifiedUser(
+  deps: AuthDeps,
+  userId: string,
+  method: (typeof LoginMethod)[keyof typeof LoginMethod],
+  client: ClientInfo,
+): Promise<LoginResponse> {
+  const user = await repo.findUserForSignIn(deps.db, userId);
+  if (!user) throw new AppError(ApiCode.BadRequest, 'auth.wrongCredentials');
+  const attemptId = await logAttempt(
+    deps,
+    {
+      accountKey: user.id,
+      loginName: user.login_name,
+      customerId: user.customer_id,
+      userId: user.id,
+      method,
+    },
+    client,
+  );
+  const log = (result: string) => repo.setLoginLogResult(deps.db, attemptId, result);
+  if (user.status !== 'enabled') {
+    await log(LoginResult.Disabled);
+    throw new AppError(ApiCode.Forbidden, 'auth.userDisabled');
+  }
+  if (user.customer_status === 'frozen') {
+    await log(LoginResult.Disabled);
+    throw new AppError(ApiCode.Forbidden, 'auth.customerFrozen');
+  }
+  const pair = await startSession(deps, user, client);
+  if (!pair) {
+    await log(LoginResult.Disabled);
+    throw new AppError(ApiCode.Forbidden, 'auth.userDisabled');
+  }
+  await log(LoginResult.Success);
+  await repo.recordSuccessfulLogin(deps.db, user.id, client.ip);
+  return { ...pair, isInitPassword: user.is_init_password === 1 };
+}
+
+/**
  * Password sign-in by login name or phone. Every attempt is written to the login log; throttled attempts
  * once per window per account + address pair. Answers the token pair and the user's id (for the device cookie).
  */
