@@ -26,6 +26,9 @@ const EmbeddedForbidden = lazyPage(() =>
 const TopUpPage = lazyPage(() => import('../features/recharge/routes/top-up-page'));
 const PayResultPage = lazyPage(() => import('../features/recharge/routes/pay-result-page'));
 const SandboxCashierPage = lazyPage(() => import('../features/recharge/routes/sandbox-cashier-page'));
+const WeChatSandboxScanPage = lazyPage(() => import('../features/wechat/routes/sandbox-scan-page'));
+const WebsiteLoginPage = lazyPage(() => import('../features/wechat/routes/website-login-page'));
+const LoginResultPage = lazyPage(() => import('../features/wechat/routes/login-result-page'));
 const NotFoundPage = lazyPage(() => import('../features/errors/routes/not-found-page'));
 const ServerErrorPage = lazyPage(() => import('../features/errors/routes/server-error-page'));
 const EmbeddedNotFound = lazyPage(() =>
@@ -109,6 +112,10 @@ export function AppRoutes() {
         <Route path="/topUp" element={<TopUpPage />} />
         <Route path="/payResult" element={<PayResultPage />} />
         <Route path="/sandboxCashier" element={<SandboxCashierPage />} />
+        {/* Single sign-on and WeChat: public, signed in or not (a ticket signs in whoever it names). */}
+        <Route path="/login/websiteLogin" element={<WebsiteLoginPage />} />
+        <Route path="/loginResult" element={<LoginResultPage />} />
+        <Route path="/wechatSandbox/scan" element={<WeChatSandboxScanPage />} />
         <Route path={FORBIDDEN_PATH} element={<ForbiddenRoute />}>
           <Route index element={page(EmbeddedForbidden)} />
         </Route>

@@ -3,7 +3,7 @@ import { theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isCancel } from 'axios';
-import type { LoginRequest } from '@portal/contracts/auth';
+import type { LoginRequest, LoginResponse } from '@portal/contracts/auth';
 import { BrandLogo } from '../../../components/brand-logo';
 import { isApiError } from '../../../lib/http/api-error';
 import { currentLanguage } from '../../../lib/i18n/i18n';
@@ -19,10 +19,17 @@ import { customerLogin } from '../api/customer-login';
 import { LoginForm } from '../components/login-form';
 import { LoginHero } from '../components/login-hero';
 import { LoginLanguageSwitch } from '../components/login-language-switch';
+import { LoginTabs, type LoginTab } from '../components/login-tabs';
 import './login-page.css';
 
 // Only users who still have the issued password need this dialog, so its code loads on demand.
 const InitPasswordModal = lazy(() => importWithTimeout(() => import('../components/init-password-modal')));
+// The other ways in load when their tab is chosen: the password form stays the first download.
+const WeChatLoginTab = lazy(() =>
+  importWithTimeout(() => import('../components/wechat-login-tab')).then((m) => ({
+    default: m.WeChatLoginTab,
+  })),
+);
 
 const HOME_PATH = '/user/index';
 /** The public top-up page (@portal/contracts/recharge TOP_UP_PAGE; that module brings zod to this first page). */
@@ -45,6 +52,7 @@ export default function LoginPage({ variant = 'standard' }: { variant?: LoginVar
   const [isSubmitting, setIsSubmitting] = useState(false);
   const [isFinishing, setIsFinishing] = useState(false);
   const [mustChangePassword, setMustChangePassword] = useState(false);
+  const [tab, setTab] = useState<LoginTab>('password');
   useDocumentTitle(t('route.login'));
 
   const siteName = info?.webName || t('app.defaultName');
@@ -62,6 +70,13 @@ export default function LoginPage({ variant = 'standard' }: { variant?: LoginVar
       // The request layer already reported the failure.
       setIsFinishing(false);
     }
+  };
+
+  /** A sign-in another way finished (WeChat QR): the same next steps as the password's. */
+  const signedIn = async (answer: LoginResponse) => {
+    preload('signedIn');
+    if (answer.isInitPassword) setMustChangePassword(true);
+    else await finishSignIn();
   };
 
   const submit = async (values: LoginRequest) => {
@@ -126,12 +141,20 @@ export default function LoginPage({ variant = 'standard' }: { variant?: LoginVar
               </Link>
             </div>
           ) : null}
-          <LoginForm
-            isBusy={isSubmitting || isFinishing}
-            error={formError}
-            onSubmit={(values) => void submit(values)}
-            onEdit={() => formError && setFormError(null)}
-          />
+          <LoginTabs active={tab} onChange={setTab} />
+          {tab === 'password' ? (
+            <LoginForm
+              isBusy={isSubmitting || isFinishing}
+              error={formError}
+              onSubmit={(values) => void submit(values)}
+              onEdit={() => formError && setFormError(null)}
+            />
+          ) : null}
+          {tab === 'wechat' ? (
+            <Suspense fallback={null}>
+              <WeChatLoginTab onSignedIn={signedIn} />
+            </Suspense>
+          ) : null}
           {isArrears ? null : (
             <p className="login-top-up">
               <Link to={TOP_UP_PAGE} style={{ color: token.colorTextSecondary }} data-testid="login-top-up">
