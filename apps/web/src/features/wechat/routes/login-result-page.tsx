@@ -9,7 +9,7 @@ import { loadSignedInState } from '../../../lib/session/complete-sign-in';
 import { takePendingScene, transferBinding, transferLogin } from '../../../lib/wechat';
 
 const HOME_PATH = '/user/index';
-const USER_CENTER_PATH = '/user/userCenter';
+const USER_CENTER_PATH = '/user/userCenterManagement/userCenter';
 
 /** Why a round trip failed, as the server's redirect names it. */
 const REASONS: Record<string, MessageKey> = {

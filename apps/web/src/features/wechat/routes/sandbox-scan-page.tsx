@@ -35,13 +35,14 @@ function SandboxScan() {
   const [nickname, setNickname] = useState('');
   const [nicknameError, setNicknameError] = useState(false);
 
+  // Inline only: the frame sets the subtitle in a paragraph.
   const subtitle = (
-    <Flex align="center" gap={8} wrap>
+    <>
       <Tag color="warning" icon={<ExperimentOutlined />}>
         SANDBOX
       </Tag>
       {t('wechat.scan.subtitle')}
-    </Flex>
+    </>
   );
 
   let body;
