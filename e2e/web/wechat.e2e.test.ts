@@ -80,7 +80,9 @@ describe('WeChat QR and single sign-on', () => {
     await page.locator('[data-testid=wechat-qr] img').waitFor();
     await screenshot(page, 'wechat-login-tab-en-dark');
     await scanInSandbox(page, 'E2E Alice');
-    await waitForHome(page);
+    // Signed in again: back where the sign-out left (the login page keeps the page as `redirect`).
+    await page.waitForURL((url) => url.pathname === USER_CENTER);
+    await page.locator('[data-testid=wechat-unbind]').waitFor();
     await page.context().close();
   });
 

@@ -26,9 +26,11 @@ import { productRoutes } from './modules/product/product.routes.ts';
 import { rechargeRoutes } from './modules/recharge/recharge.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
+import { verificationCodeRoutes } from './modules/verification-code/verification-code.routes.ts';
 import { wechatRoutes } from './modules/wechat/wechat.routes.ts';
 import { ssoRoutes } from './modules/sso/sso.routes.ts';
 import { jobsPlugin } from './jobs/jobs-plugin.ts';
+import { smsPlugin } from './lib/sms/sms-plugin.ts';
 import { OneLinePerRequest, redactingLoggerOptions } from './lib/log-redaction.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
@@ -94,10 +96,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(idempotencyPlugin);
   await app.register(jobsPlugin);
   await app.register(paymentsPlugin);
+  await app.register(smsPlugin);
   await app.register(importLimiterPlugin);
 
   await app.register(authRoutes);
   await app.register(accountRoutes);
+  await app.register(verificationCodeRoutes);
   await app.register(applicationRoutes);
   await app.register(referenceRoutes);
   await app.register(addressRoutes);

@@ -129,6 +129,19 @@ const EnvSchema = z.object({
   BILL_DUE_DAYS: z.coerce.number().int().min(0).max(365).default(15),
   BILL_UTC_OFFSET_MINUTES: z.coerce.number().int().min(-720).max(840).default(480),
   BILL_INTERVAL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  SMS_PROVIDER: z.enum(['sandbox', 'aliyun']).default('sandbox'),
+  SMS_CODE_MAX_TRIES: z.coerce.number().int().min(1).max(20).default(5),
+  SMS_DAILY_CAP_PER_PHONE: z.coerce.number().int().min(1).max(1000).default(10),
+  SMS_DAILY_CAP_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(30),
+  ALIYUN_SMS_ACCESS_KEY_ID: z.string().optional(),
+  ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().optional(),
+  ALIYUN_SMS_SIGN_NAME: z.string().optional(),
+  ALIYUN_SMS_TEMPLATE_LOGIN: z.string().optional(),
+  ALIYUN_SMS_TEMPLATE_RESET: z.string().optional(),
+  ALIYUN_SMS_TEMPLATE_CHANGE_PHONE: z.string().optional(),
+  ALIYUN_SMS_TEMPLATE_REGISTER: z.string().optional(),
+  ALIYUN_SMS_ENDPOINT: z.string().url().default('https://dysmsapi.aliyuncs.com'),
+  ALIYUN_SMS_REGION_ID: z.string().default('cn-hangzhou'),
   // WeChat QR login (issue 13): the in-system sandbox (default) or WeChat Open Platform website login.
   WECHAT_LOGIN_PROVIDER: z.enum(['sandbox', 'wechat']).default('sandbox'),
   WECHAT_LOGIN_APP_ID: z.string().optional(),
@@ -217,10 +230,31 @@ export interface AppConfig {
   /** Settlement (issue 11): payment providers, recharge timing, the public top-up look-up. */
   payments: PaymentsConfig;
   bills: BillsConfig;
+  /** Codes by SMS (issue 13): the provider and the limits of modules/verification-code. */
+  sms: SmsConfig;
   /** WeChat QR login and binding (modules/wechat). */
   wechatLogin: WeChatLoginConfig;
   /** Single sign-on tickets (modules/sso). */
   sso: SsoConfig;
+}
+
+export interface SmsConfig {
+  provider:
+    | { kind: 'sandbox' }
+    | {
+        kind: 'aliyun';
+        accessKeyId: string;
+        accessKeySecret: string;
+        signName: string;
+        templates: { login: string; reset: string; changePhone: string; register: string };
+        endpoint: string;
+        regionId: string;
+      };
+  /** Wrong tries before a code is spent. */
+  maxTries: number;
+  /** Codes sent per phone, and per client address (IPv6 by /64), per UTC day. */
+  dailyCapPerPhone: number;
+  dailyCapPerAddress: number;
 }
 
 export interface WeChatLoginConfig {
@@ -352,6 +386,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       utcOffsetMinutes: e.BILL_UTC_OFFSET_MINUTES,
       intervalSeconds: e.BILL_INTERVAL_SECONDS,
     },
+    sms: smsConfig(e),
     wechatLogin: wechatLoginConfig(e),
     sso: {
       keys: { website: e.SSO_WEBSITE_KEY, oms: e.SSO_OMS_KEY },
@@ -359,6 +394,46 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       clockSkewSeconds: e.SSO_CLOCK_SKEW_SECONDS,
       omsLoginUrl: e.SSO_OMS_LOGIN_URL,
     },
+  };
+}
+
+function smsConfig(e: z.infer<typeof EnvSchema>): SmsConfig {
+  const limits = {
+    maxTries: e.SMS_CODE_MAX_TRIES,
+    dailyCapPerPhone: e.SMS_DAILY_CAP_PER_PHONE,
+    dailyCapPerAddress: e.SMS_DAILY_CAP_PER_ADDRESS,
+  };
+  if (e.SMS_PROVIDER === 'sandbox') return { provider: { kind: 'sandbox' }, ...limits };
+  const keys = [
+    'ALIYUN_SMS_ACCESS_KEY_ID',
+    'ALIYUN_SMS_ACCESS_KEY_SECRET',
+    'ALIYUN_SMS_SIGN_NAME',
+    'ALIYUN_SMS_TEMPLATE_LOGIN',
+    'ALIYUN_SMS_TEMPLATE_RESET',
+    'ALIYUN_SMS_TEMPLATE_CHANGE_PHONE',
+    'ALIYUN_SMS_TEMPLATE_REGISTER',
+  ] as const;
+  const missing = keys.filter((key) => !e[key]);
+  if (missing.length > 0)
+    throw new ConfigError(
+      `Invalid configuration:\n${missing.map((k) => `  ${k}: required when SMS_PROVIDER=aliyun`).join('\n')}`,
+    );
+  return {
+    provider: {
+      kind: 'aliyun',
+      accessKeyId: e.ALIYUN_SMS_ACCESS_KEY_ID!,
+      accessKeySecret: e.ALIYUN_SMS_ACCESS_KEY_SECRET!,
+      signName: e.ALIYUN_SMS_SIGN_NAME!,
+      templates: {
+        login: e.ALIYUN_SMS_TEMPLATE_LOGIN!,
+        reset: e.ALIYUN_SMS_TEMPLATE_RESET!,
+        changePhone: e.ALIYUN_SMS_TEMPLATE_CHANGE_PHONE!,
+        register: e.ALIYUN_SMS_TEMPLATE_REGISTER!,
+      },
+      endpoint: e.ALIYUN_SMS_ENDPOINT.replace(/\/+$/, ''),
+      regionId: e.ALIYUN_SMS_REGION_ID,
+    },
+    ...limits,
   };
 }
 

@@ -27,6 +27,7 @@ import {
 } from './modules/recharge/recharge-ops-cli.ts';
 import { createFileStorage } from './lib/storage/index.ts';
 import { billCommand, BILL_COMMANDS_HELP } from './modules/bill/bill-cli.ts';
+import { smsOutboxCommand, SMS_OUTBOX_CLI_HELP } from './modules/verification-code/sms-outbox-ops.ts';
 import { runSsoTicketCommand, SSO_CLI_HELP, SsoTicketCliSchema } from './modules/sso/sso-cli.ts';
 
 /**
@@ -56,6 +57,7 @@ Commands:
 
 ${RECHARGE_CLI_HELP}
 ${BILL_COMMANDS_HELP}
+${SMS_OUTBOX_CLI_HELP}
 ${SSO_CLI_HELP}
 Options for every step:
   --at <ISO time>       when it happened (default now), e.g. 2026-11-26T09:30:00+08:00
@@ -105,6 +107,8 @@ const OPTIONS = {
   currency: { type: 'string' },
   amount: { type: 'string' },
   remark: { type: 'string' },
+  // sms-outbox
+  phone: { type: 'string' },
   // sso-ticket (also --customer)
   source: { type: 'string' },
   user: { type: 'string' },
@@ -240,7 +244,9 @@ async function runOpsCli(
     return EXIT.ok;
   }
   const [name, ...extra] = positionals;
-  const bills = name && extra.length === 0 ? billCommand(name, flags) : undefined;
+  // Module commands without order flags: bills, the SMS outbox.
+  const bills =
+    name && extra.length === 0 ? (billCommand(name, flags) ?? smsOutboxCommand(name, flags)) : undefined;
   const command = name && Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   const rechargeCommand =
     name && Object.hasOwn(RECHARGE_CLI_COMMANDS, name) ? RECHARGE_CLI_COMMANDS[name] : undefined;

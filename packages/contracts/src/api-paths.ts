@@ -12,6 +12,14 @@ export const ApiPath = {
   GetInitPassword: '/api/User/GetInitPawwword',
   SecuritySetting: '/api/User/SecuritySetting',
   QueryLoginLog: '/api/User/QueryLoginLog',
+  // Codes by SMS (issue 13): SMS sign-in, forgot password, change phone
+  SendLoginSms: '/api/Login/SendLoginSms',
+  SmsLogin: '/api/Login/SmsLogin',
+  ForgetPasswordSendSms: '/api/Login/ForGetPasswordSendSMS',
+  ForgetPasswordCheckSmsCode: '/api/Login/ForGetPasswordCheckSMSCode',
+  ForgetPassword: '/api/Login/ForgetPassword',
+  SendChangePhoneSms: '/api/User/SendChangePhoneSms',
+  ChangePhone: '/api/User/ChangePhone',
   // Menu and application
   QueryApplicationMenu: '/api/Common/QueryApplicationMenu',
   GetApplicationInfo: '/api/ApplicationInfo/GetApplicationInfo',
@@ -136,6 +144,12 @@ export const PUBLIC_API_PATHS: readonly string[] = [
   ApiPath.TopUpUploadTransferVoucher,
   ApiPath.SandboxCashierGet,
   ApiPath.SandboxCashierDecide,
+  // Codes by SMS: sign-in and forgot password happen before there is a session.
+  ApiPath.SendLoginSms,
+  ApiPath.SmsLogin,
+  ApiPath.ForgetPasswordSendSms,
+  ApiPath.ForgetPasswordCheckSmsCode,
+  ApiPath.ForgetPassword,
   // WeChat QR sign-in (the scene secret is the authority) and single sign-on tickets (the signature is).
   ApiPath.WeChatGetLoginQRCoder,
   ApiPath.WeChatLoginPolling,

@@ -51,6 +51,9 @@ export interface Database {
   order_imports: OrderImportsTable;
   order_import_rows: OrderImportRowsTable;
   order_import_mappings: OrderImportMappingsTable;
+  verification_codes: VerificationCodesTable;
+  password_reset_tickets: PasswordResetTicketsTable;
+  sms_outbox: SmsOutboxTable;
   wechat_scenes: WeChatScenesTable;
   sso_used_tickets: SsoUsedTicketsTable;
 }
@@ -788,6 +791,41 @@ export interface OrderImportMappingsTable {
   created_at: string;
   updated_at: string;
   last_used_at: string | null;
+}
+
+/** Codes by SMS (modules/verification-code): hashed, single use, a few tries. */
+export interface VerificationCodesTable {
+  id: string;
+  purpose: string;
+  phone: string;
+  subject: string | null;
+  code_hash: string;
+  is_delivered: number;
+  attempts: Generated<number>;
+  ip: string;
+  created_at: string;
+  expires_at: string;
+  consumed_at: string | null;
+}
+
+/** What a checked reset code gives: one password reset, within minutes. */
+export interface PasswordResetTicketsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** The sandbox SMS provider's outbox (lib/sms/sandbox-provider.ts). */
+export interface SmsOutboxTable {
+  id: string;
+  phone: string;
+  template: string;
+  params: string;
+  language: string;
+  text: string;
+  created_at: string;
 }
 
 /** One WeChat QR code shown in a browser, for signing in or binding (migration 160). */

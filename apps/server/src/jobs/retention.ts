@@ -1,6 +1,8 @@
 import type { Db } from '../db/database.ts';
 import { deleteExpiredRateLimitHits } from '../lib/rate-limit.ts';
 import { deleteExpiredImports } from '../modules/order-import/order-import.repository.ts';
+import { deleteOldOutbox } from '../lib/sms/sandbox-provider.ts';
+import { deleteExpiredCodes } from '../modules/verification-code/verification-code.repository.ts';
 import { deleteExpiredTickets } from '../modules/sso/sso.service.ts';
 import { deleteExpiredScenes } from '../modules/wechat/wechat.repository.ts';
 import type { ScheduledTask } from './scheduler.ts';
@@ -9,8 +11,9 @@ import type { ScheduledTask } from './scheduler.ts';
  * Deletes login-log rows older than the retention age, and sessions and refresh tokens past their
  * absolute expiry (an expired one can never be used again; the login log keeps the history), and
  * idempotency keys past their 24 h (plugins/idempotency.ts), and rate-limit counters of past windows, and
- * batch order imports past their keeping time (ORDER_IMPORT_KEEP_DAYS) with their rows, WeChat QR scenes past
- * their expiry, and spent single sign-on ticket ids past any possible use.
+ * batch order imports past their keeping time (ORDER_IMPORT_KEEP_DAYS) with their rows, and SMS codes and
+ * password reset tickets past their expiry, and sandbox SMS outbox messages older than a week, and WeChat QR
+ * scenes past their expiry, and spent single sign-on ticket ids past any possible use.
  */
 export async function deleteExpiredData(db: Db, now: Date, loginLogRetentionDays: number) {
   const nowIso = now.toISOString();
@@ -32,6 +35,8 @@ export async function deleteExpiredData(db: Db, now: Date, loginLogRetentionDays
     .executeTakeFirst();
   const rateLimitHits = await deleteExpiredRateLimitHits(db, now);
   const orderImports = await deleteExpiredImports(db, nowIso);
+  const verificationCodes = await deleteExpiredCodes(db, now);
+  const smsOutbox = await deleteOldOutbox(db, now);
   const wechatScenes = await deleteExpiredScenes(db, nowIso);
   const ssoTickets = await deleteExpiredTickets(db, nowIso);
   return {
@@ -41,6 +46,8 @@ export async function deleteExpiredData(db: Db, now: Date, loginLogRetentionDays
     idempotencyKeys: Number(idempotencyKeys.numDeletedRows),
     rateLimitHits,
     orderImports,
+    verificationCodes,
+    smsOutbox,
     wechatScenes,
     ssoTickets,
   };

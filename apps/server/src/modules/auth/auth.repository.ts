@@ -9,6 +9,22 @@ import { newId, nowIso } from '../../lib/ids.ts';
 /** All SQL about users' credentials, sessions, refresh tokens and the login log. */
 
 export function findUserForLogin(db: Db, loginNameOrPhone: string) {
+  return signInUserQuery(db)
+    .where((eb) =>
+      eb.or([
+        eb('users.login_name', '=', loginNameOrPhone.toLowerCase()),
+        eb('users.phone', '=', loginNameOrPhone),
+      ]),
+    )
+    .executeTakeFirst();
+}
+
+/** The user whose phone this is (SMS sign-in and reset), with what a sign-in needs. */
+export function findUserByPhone(db: Db, phone: string) {
+  return signInUserQuery(db).where('users.phone', '=', phone).executeTakeFirst();
+}
+
+function signInUserQuery(db: Db) {
   return db
     .selectFrom('users')
     .innerJoin('customers', 'customers.id', 'users.customer_id')
@@ -21,17 +37,13 @@ export function findUserForLogin(db: Db, loginNameOrPhone: string) {
       'users.last_login_at',
       'users.last_login_ip',
       'customers.status as customer_status',
-    ])
-    .where((eb) =>
-      eb.or([
-        eb('users.login_name', '=', loginNameOrPhone.toLowerCase()),
-        eb('users.phone', '=', loginNameOrPhone),
-      ]),
-    )
-    .executeTakeFirst();
+    ]);
 }
 
-/** A user by id with what a sign-in checks (WeChat and single sign-on have proven who it is). */
+/**
+ * A user by id with what a sign-in checks (WeChat and single sign-on have proven who it is): the columns
+ * of `findUserForLogin`, and the login name for the login log.
+ */
 export function findUserForSignIn(db: Db, userId: string) {
   return db
     .selectFrom('users')
@@ -40,6 +52,7 @@ export function findUserForSignIn(db: Db, userId: string) {
       'users.id',
       'users.customer_id',
       'users.login_name',
+      'users.password_hash',
       'users.status',
       'users.is_init_password',
       'users.last_login_at',
@@ -51,7 +64,12 @@ export function findUserForSignIn(db: Db, userId: string) {
 }
 
 /** Results that count as a failure: a pending attempt counts until it succeeds (attempts in flight). */
-const FAILURES = [LoginResult.WrongPassword, LoginResult.UnknownUser, LoginResult.Pending];
+const FAILURES = [
+  LoginResult.WrongPassword,
+  LoginResult.WrongCode,
+  LoginResult.UnknownUser,
+  LoginResult.Pending,
+];
 
 /**
  * Failed attempts since `since`, for an account, an address, or an account + address pair, leaving out

@@ -27,7 +27,7 @@ export interface ClientInfo {
 }
 
 /** Account key of a typed name that matches no user (a user's key is its id). */
-const UNKNOWN_ACCOUNT_PREFIX = 'name:';
+export const UNKNOWN_ACCOUNT_PREFIX = 'name:';
 
 const sessionInvalid = () => new AppError(ApiCode.SessionInvalid, 'auth.refreshInvalid');
 
@@ -192,8 +192,7 @@ export const issueDeviceCookie = (deps: AuthDeps, userId: string) =>
 
 /**
  * Signs in a user whose identity another method has already proven (WeChat scan, single sign-on ticket):
- * the same checks after the credential as the password sign-in (user enabled, customer not frozen), the
- * same session, and one login-log row with the method. Answers the token pair like `CustomerLogin`.
+ * one login-log row with the method, then `completeSignIn` like every other way in.
  */
 export async function signInVerifiedUser(
   deps: AuthDeps,
@@ -214,23 +213,7 @@ export async function signInVerifiedUser(
     },
     client,
   );
-  const log = (result: string) => repo.setLoginLogResult(deps.db, attemptId, result);
-  if (user.status !== 'enabled') {
-    await log(LoginResult.Disabled);
-    throw new AppError(ApiCode.Forbidden, 'auth.userDisabled');
-  }
-  if (user.customer_status === 'frozen') {
-    await log(LoginResult.Disabled);
-    throw new AppError(ApiCode.Forbidden, 'auth.customerFrozen');
-  }
-  const pair = await startSession(deps, user, client);
-  if (!pair) {
-    await log(LoginResult.Disabled);
-    throw new AppError(ApiCode.Forbidden, 'auth.userDisabled');
-  }
-  await log(LoginResult.Success);
-  await repo.recordSuccessfulLogin(deps.db, user.id, client.ip);
-  return { ...pair, isInitPassword: user.is_init_password === 1 };
+  return (await completeSignIn(deps, user, client, attemptId)).answer;
 }
 
 /**
@@ -277,6 +260,24 @@ export async function loginWithPassword(
     throw new AppError(ApiCode.BadRequest, 'auth.wrongCredentials');
   }
   // Status is told only after the password is right, so it reveals nothing to a guesser.
+  return completeSignIn(deps, user, client, attemptId);
+}
+
+/** A user found by `findUserForLogin` (or a query with the same columns). */
+export type SignInUser = NonNullable<Awaited<ReturnType<typeof repo.findUserForLogin>>>;
+
+/**
+ * The end of every sign-in, once the credential (password, SMS code …) was right: refuses a disabled user
+ * or frozen customer, opens the session, and settles the attempt's login-log row. Answers the token pair
+ * and the user's id (for the device cookie).
+ */
+export async function completeSignIn(
+  deps: AuthDeps,
+  user: SignInUser,
+  client: ClientInfo,
+  attemptId: string,
+): Promise<{ answer: LoginResponse; userId: string }> {
+  const log = (result: string) => repo.setLoginLogResult(deps.db, attemptId, result);
   if (user.status !== 'enabled') {
     await log(LoginResult.Disabled);
     throw new AppError(ApiCode.Forbidden, 'auth.userDisabled');

@@ -6,13 +6,11 @@ import { isCancel } from 'axios';
 import type { LoginRequest, LoginResponse } from '@portal/contracts/auth';
 import { BrandLogo } from '../../../components/brand-logo';
 import { isApiError } from '../../../lib/http/api-error';
-import { currentLanguage } from '../../../lib/i18n/i18n';
 import { importWithTimeout } from '../../../lib/lazy-page';
 import { preload } from '../../../lib/preload';
 import { safeRedirectTarget } from '../../../lib/route-access';
-import { fetchApplicationMenu } from '../../../lib/session/application-menu';
 import { useApplicationInfo } from '../../../lib/session/application-info';
-import { fetchLoginUserInfo } from '../../../lib/session/login-user-info';
+import { loadSignedInState } from '../../../lib/session/complete-sign-in';
 import { uiEffects } from '../../../lib/ui-effects';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { customerLogin } from '../api/customer-login';
@@ -63,7 +61,7 @@ export default function LoginPage({ variant = 'standard' }: { variant?: LoginVar
   const finishSignIn = async () => {
     setIsFinishing(true);
     try {
-      await Promise.all([fetchLoginUserInfo(), fetchApplicationMenu(currentLanguage())]);
+      await loadSignedInState();
       uiEffects.showSuccess(t('login.success'));
       navigate(safeRedirectTarget(searchParams.get('redirect')) ?? HOME_PATH, { replace: true });
     } catch {
