@@ -4,6 +4,7 @@ import { deleteExpiredData } from '../../src/jobs/retention.ts';
 import { signTicket } from '../../src/modules/sso/sso-ticket.ts';
 import { mintTicket, ssoKey } from '../../src/modules/sso/sso.service.ts';
 import { createCustomer } from '../support/factories.ts';
+import { runOpsCli } from '../support/ops-cli.ts';
 import { call, createTestApp, ENGINE, signIn, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
@@ -381,6 +382,27 @@ describe(`single sign-on tickets on ${ENGINE}`, () => {
     expect((await call(t.app, { url: '/api/Login/OfficialLogin', headers: en('10.14.0.3') })).code).toBe(400);
     // None of these signed anybody in or spent the good ticket.
     expect((await website(ticket)).code).toBe(200);
+  });
+
+  it('mints a ticket on the command line (npm run ops sso-ticket) that signs in once', async () => {
+    const { customerId, main } = await createCustomer(t.app.db);
+    const code = await customerCode(customerId);
+    const minted = await runOpsCli(t.config, [
+      'sso-ticket',
+      '--customer',
+      code,
+      '--user',
+      main.loginName,
+      '--json',
+    ]);
+    expect(minted.code).toBe(0);
+    const { ticket, url } = JSON.parse(minted.stdout) as { ticket: string; url: string };
+    expect(url).toContain(`/login/websiteLogin?ticket=${encodeURIComponent(ticket)}`);
+    expect((await website(ticket)).code).toBe(200);
+    expect((await website(ticket)).code).toBe(400);
+    const unknown = await runOpsCli(t.config, ['sso-ticket', '--customer', code, '--user', 'nobody-here']);
+    expect(unknown).toMatchObject({ code: 1, stderr: expect.stringContaining('登录凭证对应的账号不存在') });
+    expect((await runOpsCli(t.config, ['sso-ticket', '--user', main.loginName])).code).toBe(2);
   });
 
   it('issues an OMS ticket for the signed-in user only', async () => {
