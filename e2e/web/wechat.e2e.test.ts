@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, newPage, screenshot } from '../support/browser.ts';
+import { launchBrowser, newPage } from '../support/browser.ts';
 import { DEMO, signIn } from '../support/demo.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { USER_CENTER, waitForHome } from './shell.ts';
@@ -20,7 +20,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A page in English and the dark theme (the screenshots look at that combination). */
+/** A page in English and the dark theme. */
 async function darkEnglishPage(): Promise<Page> {
   const page = await newPage(browser, { baseUrl: server.baseUrl, locale: 'en-US', colorScheme: 'dark' });
   await page.addInitScript(() => {
@@ -31,13 +31,12 @@ async function darkEnglishPage(): Promise<Page> {
 }
 
 /** Plays the phone: opens the QR's sandbox scan page in another tab and confirms as `nickname`. */
-async function scanInSandbox(page: Page, nickname: string, shot?: string) {
+async function scanInSandbox(page: Page, nickname: string) {
   const href = await page.locator('[data-testid=wechat-sandbox-link]').getAttribute('href');
   const phone = await page.context().newPage();
   await phone.goto(href!);
   await phone.locator('[data-testid=wechat-scan-custom]').click();
   await phone.locator('#wechat-scan-nickname').fill(nickname);
-  if (shot) await screenshot(phone, shot);
   await phone.locator('[data-testid=wechat-scan-confirm]').click();
   await phone.locator('[data-testid=wechat-scan-confirmed]').waitFor();
   await phone.close();
@@ -68,8 +67,7 @@ describe('WeChat QR and single sign-on', () => {
     await page.goto(`${USER_CENTER}?tab=security`);
     await page.locator('[data-testid=wechat-bind]').click();
     await page.locator('.ant-modal [data-testid=wechat-qr] img').waitFor();
-    await screenshot(page, 'wechat-bind-modal-en-dark');
-    await scanInSandbox(page, 'E2E Alice', 'wechat-sandbox-scan-en-dark');
+    await scanInSandbox(page, 'E2E Alice');
     await page.locator('[data-testid=wechat-unbind]').waitFor();
 
     // Sign out through the user menu, then sign in with the WeChat tab.
@@ -78,7 +76,6 @@ describe('WeChat QR and single sign-on', () => {
     await page.waitForURL((url) => url.pathname === '/login');
     await page.locator('[data-testid=login-tab-wechat]').click();
     await page.locator('[data-testid=wechat-qr] img').waitFor();
-    await screenshot(page, 'wechat-login-tab-en-dark');
     await scanInSandbox(page, 'E2E Alice');
     // Signed in again: back where the sign-out left (the login page keeps the page as `redirect`).
     await page.waitForURL((url) => url.pathname === USER_CENTER);
@@ -109,12 +106,10 @@ describe('WeChat QR and single sign-on', () => {
     const error = page.locator('[data-testid=website-login-error]');
     await error.waitFor();
     expect(await error.innerText()).toContain('already been used');
-    await screenshot(page, 'website-login-error-en-dark');
     await page.getByRole('button', { name: 'Go to the login page' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
     await page.goto('/loginResult?source=wechat&result=failure&reason=expired');
     await page.locator('[data-testid=login-result-reason]').getByText('expired').waitFor();
-    await screenshot(page, 'login-result-failure-en-dark');
     await page.context().close();
   });
 });

@@ -71,8 +71,8 @@ function ForbiddenRoute() {
 
 /**
  * All routes. Public ones built so far: /login with its custom and TMS variants, the payment journey
- * (/topUp, /payResult, /sandboxCashier) and the 403/404/500 pages. The other public paths of spec
- * section 2 (/login/websiteLogin, /customer, …)
+ * (/topUp, /payResult, /sandboxCashier), single sign-on and WeChat (/login/websiteLogin, /loginResult,
+ * /wechatSandbox/scan) and the 403/404/500 pages. The other public paths of spec section 2 (/customer, …)
  * belong to later issues and show the 404 page until
  * then; the guard already treats them as public (lib/route-access.ts). The declarative router keeps the
  * first download small; navigation outside React goes through navigation.tsx.
