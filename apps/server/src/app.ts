@@ -29,6 +29,8 @@ import { rechargeRoutes } from './modules/recharge/recharge.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { verificationCodeRoutes } from './modules/verification-code/verification-code.routes.ts';
+import { wechatRoutes } from './modules/wechat/wechat.routes.ts';
+import { ssoRoutes } from './modules/sso/sso.routes.ts';
 import { jobsPlugin } from './jobs/jobs-plugin.ts';
 import { smsPlugin } from './lib/sms/sms-plugin.ts';
 import { OneLinePerRequest, redactingLoggerOptions } from './lib/log-redaction.ts';
@@ -124,6 +126,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(systemInfoRoutes);
   // Providers' notifications: outside /api, raw bodies, the provider's own answers.
   await app.register(paymentNotifyRoutes);
+  await app.register(wechatRoutes);
+  await app.register(ssoRoutes);
   if (options.configure) await options.configure(app);
 
   const webDistDir = config.webDistDir;

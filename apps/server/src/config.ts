@@ -143,6 +143,24 @@ const EnvSchema = z.object({
   ALIYUN_SMS_TEMPLATE_REGISTER: z.string().optional(),
   ALIYUN_SMS_ENDPOINT: z.string().url().default('https://dysmsapi.aliyuncs.com'),
   ALIYUN_SMS_REGION_ID: z.string().default('cn-hangzhou'),
+  // WeChat QR login (issue 13): the in-system sandbox (default) or WeChat Open Platform website login.
+  WECHAT_LOGIN_PROVIDER: z.enum(['sandbox', 'wechat']).default('sandbox'),
+  WECHAT_LOGIN_APP_ID: z.string().optional(),
+  WECHAT_LOGIN_APP_SECRET: z.string().optional(),
+  WECHAT_LOGIN_OPEN_BASE_URL: z.string().url().default('https://open.weixin.qq.com'),
+  WECHAT_LOGIN_API_BASE_URL: z.string().url().default('https://api.weixin.qq.com'),
+  WECHAT_SCENE_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
+  // QR codes one address may ask for per window (each is a row until retention deletes it).
+  WECHAT_SCENES_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(60),
+  WECHAT_SCENE_WINDOW_SECONDS: z.coerce.number().int().min(10).max(86_400).default(600),
+  // Single sign-on tickets: the key shared with each source (unset: derived from the token secret, which
+  // serves the demo and `npm run ops sso-ticket`), their longest life, the clock skew tolerated, and the
+  // OMS sign-in address GetCustomerLoginToken sends the user to.
+  SSO_WEBSITE_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  SSO_OMS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  SSO_TICKET_MAX_AGE_SECONDS: z.coerce.number().int().min(5).max(600).default(60),
+  SSO_CLOCK_SKEW_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
+  SSO_OMS_LOGIN_URL: z.string().url().optional(),
 });
 
 export interface AppConfig {
@@ -217,6 +235,10 @@ export interface AppConfig {
   bills: BillsConfig;
   /** Codes by SMS (issue 13): the provider and the limits of modules/verification-code. */
   sms: SmsConfig;
+  /** WeChat QR login and binding (modules/wechat). */
+  wechatLogin: WeChatLoginConfig;
+  /** Single sign-on tickets (modules/sso). */
+  sso: SsoConfig;
 }
 
 export interface SmsConfig {
@@ -236,6 +258,22 @@ export interface SmsConfig {
   /** Codes sent per phone, and per client address (IPv6 by /64), per UTC day. */
   dailyCapPerPhone: number;
   dailyCapPerAddress: number;
+}
+
+export interface WeChatLoginConfig {
+  provider:
+    | { kind: 'sandbox' }
+    | { kind: 'wechat'; appId: string; appSecret: string; openBaseUrl: string; apiBaseUrl: string };
+  sceneTtlSeconds: number;
+  scenesPerAddress: { limit: number; windowSeconds: number };
+}
+
+export interface SsoConfig {
+  /** Configured keys per source; a source without one uses a key derived from the token secret. */
+  keys: { website: string | undefined; oms: string | undefined };
+  ticketMaxAgeSeconds: number;
+  clockSkewSeconds: number;
+  omsLoginUrl: string | undefined;
 }
 
 export interface PaymentsConfig {
@@ -353,6 +391,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       intervalSeconds: e.BILL_INTERVAL_SECONDS,
     },
     sms: smsConfig(e),
+    wechatLogin: wechatLoginConfig(e),
+    sso: {
+      keys: { website: e.SSO_WEBSITE_KEY, oms: e.SSO_OMS_KEY },
+      ticketMaxAgeSeconds: e.SSO_TICKET_MAX_AGE_SECONDS,
+      clockSkewSeconds: e.SSO_CLOCK_SKEW_SECONDS,
+      omsLoginUrl: e.SSO_OMS_LOGIN_URL,
+    },
   };
 }
 
@@ -393,6 +438,29 @@ function smsConfig(e: z.infer<typeof EnvSchema>): SmsConfig {
       regionId: e.ALIYUN_SMS_REGION_ID,
     },
     ...limits,
+  };
+}
+
+function wechatLoginConfig(e: z.infer<typeof EnvSchema>): WeChatLoginConfig {
+  const common = {
+    sceneTtlSeconds: e.WECHAT_SCENE_TTL_SECONDS,
+    scenesPerAddress: { limit: e.WECHAT_SCENES_PER_ADDRESS, windowSeconds: e.WECHAT_SCENE_WINDOW_SECONDS },
+  };
+  if (e.WECHAT_LOGIN_PROVIDER === 'sandbox') return { provider: { kind: 'sandbox' }, ...common };
+  const missing = (['WECHAT_LOGIN_APP_ID', 'WECHAT_LOGIN_APP_SECRET'] as const).filter((k) => !e[k]);
+  if (missing.length > 0)
+    throw new ConfigError(
+      `Invalid configuration:\n${missing.map((k) => `  ${k}: required when WECHAT_LOGIN_PROVIDER=wechat`).join('\n')}`,
+    );
+  return {
+    provider: {
+      kind: 'wechat',
+      appId: e.WECHAT_LOGIN_APP_ID!,
+      appSecret: e.WECHAT_LOGIN_APP_SECRET!,
+      openBaseUrl: e.WECHAT_LOGIN_OPEN_BASE_URL.replace(/\/+$/, ''),
+      apiBaseUrl: e.WECHAT_LOGIN_API_BASE_URL.replace(/\/+$/, ''),
+    },
+    ...common,
   };
 }
 

@@ -29,6 +29,7 @@ import { createFileStorage } from './lib/storage/index.ts';
 import { billCommand, BILL_COMMANDS_HELP } from './modules/bill/bill-cli.ts';
 import { announce, OpsAnnounceSchema } from './modules/notification/notification-ops.ts';
 import { smsOutboxCommand, SMS_OUTBOX_CLI_HELP } from './modules/verification-code/sms-outbox-ops.ts';
+import { runSsoTicketCommand, SSO_CLI_HELP, SsoTicketCliSchema } from './modules/sso/sso-cli.ts';
 
 /**
  * `npm run ops -- <command> …`: the operations steps from a terminal, over the same services and schemas as
@@ -62,6 +63,7 @@ Notifications:
                   --zh <text> --en <text> --tw <text> [--link </user/...>]
 
 ${SMS_OUTBOX_CLI_HELP}
+${SSO_CLI_HELP}
 Options for every step:
   --at <ISO time>       when it happened (default now), e.g. 2026-11-26T09:30:00+08:00
   --location <text>     where
@@ -117,6 +119,9 @@ const OPTIONS = {
   link: { type: 'string' },
   // sms-outbox
   phone: { type: 'string' },
+  // sso-ticket (also --customer)
+  source: { type: 'string' },
+  user: { type: 'string' },
 } as const;
 type Flags = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
 // Every flag the recharge commands read is parsed (a merge once dropped them: `--status` was refused).
@@ -263,6 +268,8 @@ async function runOpsCli(
   };
   const isAnnounce = name === 'announce';
   if ((!command && !bills && !rechargeCommand && !isAnnounce) || extra.length > 0) return usage();
+  const ssoTicket = name === 'sso-ticket' && extra.length === 0;
+  if ((!command && !bills && !rechargeCommand && !ssoTicket) || extra.length > 0) return usage();
   const language = (flags.lang ?? 'zh-CN') as Language;
   if (!LANGUAGES.includes(language)) {
     err(`--lang must be one of ${LANGUAGES.join(', ')}`);
@@ -273,6 +280,20 @@ async function runOpsCli(
       const answer = await bills.run(db, config, input as never, language);
       return { json: answer.data, text: answer.text };
     });
+  if (ssoTicket)
+    return runParsedCommand(
+      SsoTicketCliSchema.safeParse({
+        source: flags.source,
+        customerCode: flags.customer,
+        loginName: flags.user,
+      }),
+      flags,
+      language,
+      env,
+      out,
+      err,
+      (db, config, input) => runSsoTicketCommand(db, config, input),
+    );
   if (rechargeCommand)
     return runParsedCommand(
       rechargeCommand.schema.safeParse(rechargeCommand.body(flags)),

@@ -115,6 +115,21 @@ export const ApiPath = {
   QueryBalanceThreshold: '/api/Notification/QueryBalanceThreshold',
   SaveBalanceThreshold: '/api/Notification/SaveBalanceThreshold',
   GetSystemInfo: '/api/ApplicationInfo/GetSystemInfo',
+  // WeChat QR login and binding, single sign-on tickets (issue 13)
+  WeChatGetLoginQRCoder: '/api/WeChat/GetLoginQRCoder',
+  WeChatLoginPolling: '/api/WeChat/LoginPolling',
+  WeChatLoginTransfer: '/api/WeChat/LoginTransfer',
+  WeChatGetUserQRCoder: '/api/WeChat/GetUserQRCoder',
+  WeChatBindingPolling: '/api/WeChat/BindingPolling',
+  WeChatBindingTransfer: '/api/WeChat/BindingTransfer',
+  WeChatCancelBinding: '/api/WeChat/CancelBinding',
+  /** Where WeChat's website login (qrconnect) redirects with `code` and `state` (real provider). */
+  WeChatCallback: '/api/WeChat/Callback',
+  WeChatSandboxGetScene: '/api/WeChatSandbox/GetScene',
+  WeChatSandboxConfirm: '/api/WeChatSandbox/Confirm',
+  OfficialLogin: '/api/Login/OfficialLogin',
+  FreePwdLoginOms: '/api/Login/FreePwdLoginOms',
+  GetCustomerLoginToken: '/api/CustomerInfo/GetCustomerLoginToken',
   // Calls excluded from refresh-and-retry (section 8)
   QueryNewNotification: '/api/Notification/QueryNewNotification',
   BatchImportPreview: '/api/CustomerOrder/BatchImportPreview',
@@ -142,6 +157,15 @@ export const PUBLIC_API_PATHS: readonly string[] = [
   ApiPath.ForgetPasswordSendSms,
   ApiPath.ForgetPasswordCheckSmsCode,
   ApiPath.ForgetPassword,
+  // WeChat QR sign-in (the scene secret is the authority) and single sign-on tickets (the signature is).
+  ApiPath.WeChatGetLoginQRCoder,
+  ApiPath.WeChatLoginPolling,
+  ApiPath.WeChatLoginTransfer,
+  ApiPath.WeChatCallback,
+  ApiPath.WeChatSandboxGetScene,
+  ApiPath.WeChatSandboxConfirm,
+  ApiPath.OfficialLogin,
+  ApiPath.FreePwdLoginOms,
 ];
 
 /** Calls whose body code 401 is not refreshed and retried (section 8). */

@@ -58,6 +58,8 @@ export interface Database {
   verification_codes: VerificationCodesTable;
   password_reset_tickets: PasswordResetTicketsTable;
   sms_outbox: SmsOutboxTable;
+  wechat_scenes: WeChatScenesTable;
+  sso_used_tickets: SsoUsedTicketsTable;
 }
 
 export interface AppSecretsTable {
@@ -101,6 +103,9 @@ export interface UsersTable {
   is_init_password: number;
   password_changed_at: string | null;
   wechat_open_id: string | null;
+  /** The bound WeChat identity's nickname and when it was bound (migration 160). */
+  wechat_nickname: string | null;
+  wechat_bound_at: string | null;
   last_login_at: string | null;
   last_login_ip: string | null;
   created_at: string;
@@ -858,4 +863,32 @@ export interface SmsOutboxTable {
   language: string;
   text: string;
   created_at: string;
+}
+
+/** One WeChat QR code shown in a browser, for signing in or binding (migration 160). */
+export interface WeChatScenesTable {
+  /** The browser's polling secret. */
+  id: string;
+  /** In the QR (sandbox scan page) or WeChat's `state` (real provider). */
+  scan_code: string;
+  purpose: 'login' | 'bind';
+  customer_id: string | null;
+  user_id: string | null;
+  status: 'waiting' | 'confirmed' | 'used';
+  open_id: string | null;
+  union_id: string | null;
+  nickname: string | null;
+  created_at: string;
+  expires_at: string;
+  confirmed_at: string | null;
+  used_at: string | null;
+}
+
+/** Spent single sign-on tickets, kept until they expire so a replay is refused (migration 160). */
+export interface SsoUsedTicketsTable {
+  source: string;
+  ticket_id: string;
+  user_id: string | null;
+  used_at: string;
+  expires_at: string;
 }

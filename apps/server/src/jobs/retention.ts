@@ -4,6 +4,8 @@ import { deleteOldNotifications } from '../modules/notification/notification.ser
 import { deleteExpiredImports } from '../modules/order-import/order-import.repository.ts';
 import { deleteOldOutbox } from '../lib/sms/sandbox-provider.ts';
 import { deleteExpiredCodes } from '../modules/verification-code/verification-code.repository.ts';
+import { deleteExpiredTickets } from '../modules/sso/sso.service.ts';
+import { deleteExpiredScenes } from '../modules/wechat/wechat.repository.ts';
 import type { ScheduledTask } from './scheduler.ts';
 
 /**
@@ -12,7 +14,8 @@ import type { ScheduledTask } from './scheduler.ts';
  * idempotency keys past their 24 h (plugins/idempotency.ts), and rate-limit counters of past windows, and
  * batch order imports past their keeping time (ORDER_IMPORT_KEEP_DAYS) with their rows, notifications
  * older than NOTIFICATION_RETENTION_DAYS with their read marks, SMS codes and password reset tickets past
- * their expiry, and sandbox SMS outbox messages older than a week.
+ * their expiry, sandbox SMS outbox messages older than a week, WeChat QR scenes past their expiry, and
+ * spent single sign-on ticket ids past any possible use.
  */
 export async function deleteExpiredData(
   db: Db,
@@ -42,6 +45,8 @@ export async function deleteExpiredData(
   const notifications = await deleteOldNotifications(db, now, notificationRetentionDays);
   const verificationCodes = await deleteExpiredCodes(db, now);
   const smsOutbox = await deleteOldOutbox(db, now);
+  const wechatScenes = await deleteExpiredScenes(db, nowIso);
+  const ssoTickets = await deleteExpiredTickets(db, nowIso);
   return {
     loginLogs: Number(loginLogs.numDeletedRows),
     refreshTokens: Number(refreshTokens.numDeletedRows),
@@ -52,6 +57,8 @@ export async function deleteExpiredData(
     notifications,
     verificationCodes,
     smsOutbox,
+    wechatScenes,
+    ssoTickets,
   };
 }
 

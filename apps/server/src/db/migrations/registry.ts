@@ -20,6 +20,7 @@ import * as rechargeCreditedOnce from './2026-11-27-120-recharge-credited-once.t
 import * as orderImports from './2026-11-28-130-order-imports.ts';
 import * as notifications from './2026-11-29-190-notifications.ts';
 import * as verificationCodes from './2026-11-29-140-verification-codes.ts';
+import * as wechatAndSso from './2026-11-29-160-wechat-and-sso.ts';
 
 /** Every migration, in order. Names sort by date; a new migration gets a new, later name here. */
 export const migrations: Record<string, Migration> = {
@@ -43,5 +44,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-120-recharge-credited-once': rechargeCreditedOnce,
   '2026-11-28-130-order-imports': orderImports,
   '2026-11-29-140-verification-codes': verificationCodes,
+  '2026-11-29-160-wechat-and-sso': wechatAndSso,
   '2026-11-29-190-notifications': notifications,
 };

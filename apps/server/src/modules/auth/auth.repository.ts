@@ -40,6 +40,29 @@ function signInUserQuery(db: Db) {
     ]);
 }
 
+/**
+ * A user by id with what a sign-in checks (WeChat and single sign-on have proven who it is): the columns
+ * of `findUserForLogin`, and the login name for the login log.
+ */
+export function findUserForSignIn(db: Db, userId: string) {
+  return db
+    .selectFrom('users')
+    .innerJoin('customers', 'customers.id', 'users.customer_id')
+    .select([
+      'users.id',
+      'users.customer_id',
+      'users.login_name',
+      'users.password_hash',
+      'users.status',
+      'users.is_init_password',
+      'users.last_login_at',
+      'users.last_login_ip',
+      'customers.status as customer_status',
+    ])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+}
+
 /** Results that count as a failure: a pending attempt counts until it succeeds (attempts in flight). */
 const FAILURES = [
   LoginResult.WrongPassword,
