@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { sendEnvelope } from '../../plugins/error-handler.ts';
 import { rechargeOpsRoutes } from '../recharge/recharge-ops.routes.ts';
 import { billOperationsRoutes } from '../bill/bill-ops.routes.ts';
+import { certificationOpsRoutes } from '../customer-info/certification-ops.routes.ts';
 import { OperatorKeyGuard } from './operator-key.ts';
 import {
   ExceptionSchema,
@@ -109,4 +110,6 @@ export const operationsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(rechargeOpsRoutes);
   // Bills (issue on demand, staff write-off): inside this plugin, so the operator key guards them too.
   await app.register(billOperationsRoutes);
+  // Certification decisions (issue 13): inside this plugin, so the operator key guards them too.
+  await app.register(certificationOpsRoutes);
 };

@@ -1,0 +1,140 @@
+import jpeg from 'jpeg-js';
+import { PNG } from 'pngjs';
+import { sniffContentType } from '../modules/file/content-type.ts';
+
+/**
+ * Pictures customers upload (logo, avatar, QR code, certification photos), made harmless: the type is
+ * judged by the first bytes, the pixel size read from the header BEFORE anything is decoded (a 40-byte PNG
+ * may claim 100,000 × 100,000 pixels: a decompression bomb), and the pixels are decoded and encoded anew
+ * with pure-JS codecs. What comes out holds the pixels only: no metadata (EXIF, XMP, text chunks, ICC),
+ * no bytes after the image's end, nothing a polyglot could hide in.
+ */
+
+export type ImageType = 'image/png' | 'image/jpeg';
+
+export interface ImageLimits {
+  /** Largest width × height accepted. */
+  maxPixels: number;
+  /** Longest side accepted. */
+  maxSide: number;
+}
+
+export type ImageProblem = 'type' | 'dimensions' | 'corrupt';
+
+/** Why an upload is not a picture we keep; the service words it for the caller. */
+export class ImageRejected extends Error {
+  constructor(
+    readonly problem: ImageProblem,
+    readonly detail = '',
+  ) {
+    super(`image refused: ${problem}${detail ? ` (${detail})` : ''}`);
+    this.name = 'ImageRejected';
+  }
+}
+
+export interface ImageSize {
+  width: number;
+  height: number;
+}
+
+/** Width and height from a PNG's IHDR chunk, which must come first. */
+function pngSize(bytes: Buffer): ImageSize | null {
+  if (bytes.length < 24 || bytes.toString('latin1', 12, 16) !== 'IHDR') return null;
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+/** Start-of-frame markers carry the size (SOF0–SOF15 less DHT C4, JPG C8, DAC CC). */
+const isStartOfFrame = (marker: number) =>
+  marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+
+/** Width and height from a JPEG's first start-of-frame segment, walking the segments before it. */
+function jpegSize(bytes: Buffer): ImageSize | null {
+  let offset = 2;
+  while (offset + 4 <= bytes.length) {
+    if (bytes[offset] !== 0xff) return null;
+    const marker = bytes[offset + 1]!;
+    // Fill bytes and stand-alone markers carry no length.
+    if (marker === 0xff) {
+      offset += 1;
+      continue;
+    }
+    if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      offset += 2;
+      continue;
+    }
+    if (marker === 0xd9 || marker === 0xda) return null; // image data before any frame header
+    const length = bytes.readUInt16BE(offset + 2);
+    if (length < 2) return null;
+    if (isStartOfFrame(marker)) {
+      if (offset + 9 > bytes.length) return null;
+      return { height: bytes.readUInt16BE(offset + 5), width: bytes.readUInt16BE(offset + 7) };
+    }
+    offset += 2 + length;
+  }
+  return null;
+}
+
+/** The accepted type and the size the header claims; refuses other types and sizes over the limits. */
+export function inspectImage(bytes: Buffer, limits: ImageLimits): { type: ImageType } & ImageSize {
+  const sniffed = sniffContentType(bytes);
+  if (sniffed !== 'image/png' && sniffed !== 'image/jpeg') throw new ImageRejected('type', sniffed);
+  const size = sniffed === 'image/png' ? pngSize(bytes) : jpegSize(bytes);
+  if (!size || size.width < 1 || size.height < 1) throw new ImageRejected('corrupt', 'no size in header');
+  if (
+    size.width > limits.maxSide ||
+    size.height > limits.maxSide ||
+    size.width * size.height > limits.maxPixels
+  )
+    throw new ImageRejected('dimensions', `${size.width}x${size.height}`);
+  return { type: sniffed, ...size };
+}
+
+/** JPEG quality of re-encoded photos: text on a licence stays sharp, the file stays a few hundred KB. */
+const JPEG_QUALITY = 88;
+
+/**
+ * The picture decoded and encoded again in its own format (PNG keeps transparency, photos stay JPEG).
+ * Throws ImageRejected for anything that is not a picture within the limits.
+ */
+export function reencodeImage(
+  bytes: Buffer,
+  limits: ImageLimits,
+): { bytes: Buffer; contentType: ImageType } & ImageSize {
+  const claimed = inspectImage(bytes, limits);
+  try {
+    if (claimed.type === 'image/png') {
+      // pngjs refuses data that inflates beyond what the header's size needs.
+      const decoded = PNG.sync.read(bytes);
+      if (decoded.width !== claimed.width || decoded.height !== claimed.height)
+        throw new ImageRejected('corrupt', 'size changed while decoding');
+      const out = PNG.sync.write(
+        Object.assign(new PNG({ width: decoded.width, height: decoded.height }), { data: decoded.data }),
+        { colorType: 6, inputColorType: 6, bitDepth: 8, inputHasAlpha: true },
+      );
+      return { bytes: out, contentType: 'image/png', width: decoded.width, height: decoded.height };
+    }
+    const decoded = jpeg.decode(bytes, {
+      useTArray: true,
+      formatAsRGBA: true,
+      tolerantDecoding: false,
+      maxResolutionInMP: limits.maxPixels / 1_000_000,
+      // RGBA output plus the decoder's component planes, with room to spare.
+      maxMemoryUsageInMB: Math.ceil((limits.maxPixels * 8) / 1024 / 1024) + 64,
+    });
+    if (decoded.width !== claimed.width || decoded.height !== claimed.height)
+      throw new ImageRejected('corrupt', 'size changed while decoding');
+    const out = jpeg.encode(
+      { data: decoded.data, width: decoded.width, height: decoded.height },
+      JPEG_QUALITY,
+    );
+    return {
+      bytes: Buffer.from(out.data),
+      contentType: 'image/jpeg',
+      width: decoded.width,
+      height: decoded.height,
+    };
+  } catch (error) {
+    if (error instanceof ImageRejected) throw error;
+    throw new ImageRejected('corrupt', (error as Error).message);
+  }
+}
