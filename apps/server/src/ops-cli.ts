@@ -27,6 +27,10 @@ import {
 } from './modules/recharge/recharge-ops-cli.ts';
 import { createFileStorage } from './lib/storage/index.ts';
 import { billCommand, BILL_COMMANDS_HELP } from './modules/bill/bill-cli.ts';
+import {
+  certificationCommand,
+  CERTIFICATION_COMMANDS_HELP,
+} from './modules/customer-info/certification-cli.ts';
 
 /**
  * `npm run ops -- <command> …`: the operations steps from a terminal, over the same services and schemas as
@@ -55,6 +59,7 @@ Commands:
 
 ${RECHARGE_CLI_HELP}
 ${BILL_COMMANDS_HELP}
+${CERTIFICATION_COMMANDS_HELP}
 Options for every step:
   --at <ISO time>       when it happened (default now), e.g. 2026-11-26T09:30:00+08:00
   --location <text>     where
@@ -236,6 +241,8 @@ async function runOpsCli(
   }
   const [name, ...extra] = positionals;
   const bills = name && extra.length === 0 ? billCommand(name, flags) : undefined;
+  // `certification <list|approve|reject>`: the one command with a second word.
+  const certification = certificationCommand(positionals, flags);
   const command = name && Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   const rechargeCommand =
     name && Object.hasOwn(RECHARGE_CLI_COMMANDS, name) ? RECHARGE_CLI_COMMANDS[name] : undefined;
@@ -245,12 +252,25 @@ async function runOpsCli(
     );
     return EXIT.usage;
   };
-  if ((!command && !bills && !rechargeCommand) || extra.length > 0) return usage();
+  if (!certification && ((!command && !bills && !rechargeCommand) || extra.length > 0)) return usage();
   const language = (flags.lang ?? 'zh-CN') as Language;
   if (!LANGUAGES.includes(language)) {
     err(`--lang must be one of ${LANGUAGES.join(', ')}`);
     return EXIT.usage;
   }
+  if (certification)
+    return runParsedCommand(
+      certification.parse(),
+      flags,
+      language,
+      env,
+      out,
+      err,
+      async (db, _config, input) => {
+        const answer = await certification.run(db, input as never, language);
+        return { json: answer.data, text: answer.text };
+      },
+    );
   if (bills)
     return runParsedCommand(bills.parse(), flags, language, env, out, err, async (db, config, input) => {
       const answer = await bills.run(db, config, input as never, language);

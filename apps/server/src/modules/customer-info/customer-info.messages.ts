@@ -91,6 +91,11 @@ defineMessages({
     'en-US': "Customer {customerCode}'s certification rejected",
     'zh-TW': '已駁回客戶 {customerCode} 的認證',
   },
+  'customerInfo.certification.noneWaiting': {
+    'zh-CN': '没有待审核的认证',
+    'en-US': 'No certification is waiting for a decision',
+    'zh-TW': '沒有待審核的認證',
+  },
   'customerInfo.certification.customerCodeInvalid': {
     'zh-CN': '客户编号格式不正确',
     'en-US': 'The customer code is not valid',

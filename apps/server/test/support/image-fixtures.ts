@@ -1,0 +1,79 @@
+import jpeg from 'jpeg-js';
+import { PNG } from 'pngjs';
+
+/**
+ * Pictures for the upload tests, made here so each test knows exactly what is hidden in them: a text
+ * chunk or an EXIF segment carrying a marker, and a payload appended after the image's end (a polyglot).
+ */
+
+export const HIDDEN_MARKER = 'HIDDEN-PAYLOAD-<script>alert(1)</script>';
+
+function pixels(width: number, height: number) {
+  const data = Buffer.alloc(width * height * 4);
+  for (let i = 0; i < width * height; i++) data.set([(i * 7) % 256, (i * 13) % 256, 120, 255], i * 4);
+  return data;
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(bytes: Buffer) {
+  let c = 0xffffffff;
+  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+/** A PNG chunk with its length and CRC. */
+function chunk(type: string, body: Buffer) {
+  const head = Buffer.alloc(4);
+  head.writeUInt32BE(body.length);
+  const typed = Buffer.concat([Buffer.from(type, 'latin1'), body]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(typed));
+  return Buffer.concat([head, typed, crc]);
+}
+
+/** A real PNG; `hidden` adds a tEXt chunk before IEND and the marker after it. */
+export function makePng(width = 4, height = 3, options: { hidden?: boolean } = {}): Buffer {
+  const png = new PNG({ width, height });
+  png.data = pixels(width, height);
+  const plain = PNG.sync.write(png);
+  if (!options.hidden) return plain;
+  const iend = plain.length - 12;
+  return Buffer.concat([
+    plain.subarray(0, iend),
+    chunk('tEXt', Buffer.from(`Comment\0${HIDDEN_MARKER}`, 'latin1')),
+    plain.subarray(iend),
+    Buffer.from(`PK\x03\x04${HIDDEN_MARKER}`, 'latin1'),
+  ]);
+}
+
+/** A real JPEG; `hidden` adds an EXIF (APP1) segment after SOI and the marker after EOI. */
+export function makeJpeg(width = 8, height = 8, options: { hidden?: boolean } = {}): Buffer {
+  const plain = Buffer.from(jpeg.encode({ data: pixels(width, height), width, height }, 90).data);
+  if (!options.hidden) return plain;
+  const exif = Buffer.from(`Exif\0\0${HIDDEN_MARKER}`, 'latin1');
+  const app1 = Buffer.alloc(4);
+  app1.writeUInt16BE(0xffe1);
+  app1.writeUInt16BE(exif.length + 2, 2);
+  return Buffer.concat([plain.subarray(0, 2), app1, exif, plain.subarray(2), Buffer.from(HIDDEN_MARKER)]);
+}
+
+/** A 60-byte PNG whose header claims `width` × `height` pixels (a decompression bomb's calling card). */
+export function pngClaiming(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 6, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** The bytes of a GIF: a real picture type the uploads do not take. */
+export const GIF_BYTES = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { ImageRejected, inspectImage, reencodeImage } from '../../src/lib/images.ts';
+import { GIF_BYTES, HIDDEN_MARKER, makeJpeg, makePng, pngClaiming } from '../support/image-fixtures.ts';
+import jpeg from 'jpeg-js';
+import { PNG } from 'pngjs';
+
+const LIMITS = { maxPixels: 1_000_000, maxSide: 2000 };
+
+const problemOf = (bytes: Buffer) => {
+  try {
+    reencodeImage(bytes, LIMITS);
+    return 'accepted';
+  } catch (error) {
+    return error instanceof ImageRejected ? error.problem : 'thrown';
+  }
+};
+
+/** PNG chunk types in order. */
+function pngChunks(bytes: Buffer): string[] {
+  const types: string[] = [];
+  for (let offset = 8; offset < bytes.length;) {
+    const length = bytes.readUInt32BE(offset);
+    types.push(bytes.toString('latin1', offset + 4, offset + 8));
+    offset += 12 + length;
+  }
+  return types;
+}
+
+describe('image uploads (lib/images.ts)', () => {
+  it('reads the size from the header of a PNG and a JPEG', () => {
+    expect(inspectImage(makePng(5, 7), LIMITS)).toEqual({ type: 'image/png', width: 5, height: 7 });
+    expect(inspectImage(makeJpeg(16, 9, { hidden: true }), LIMITS)).toEqual({
+      type: 'image/jpeg',
+      width: 16,
+      height: 9,
+    });
+  });
+
+  it('re-encodes a PNG: same pixels, no text chunk, nothing after IEND', () => {
+    const input = makePng(4, 3, { hidden: true });
+    expect(input.includes(HIDDEN_MARKER)).toBe(true);
+    const out = reencodeImage(input, LIMITS);
+    expect(out.contentType).toBe('image/png');
+    expect(out.bytes.includes(HIDDEN_MARKER)).toBe(false);
+    expect(out.bytes.includes('PK')).toBe(false);
+    expect(pngChunks(out.bytes).filter((type) => type !== 'IDAT')).toEqual(['IHDR', 'IEND']);
+    expect(out.bytes.subarray(-8, -4).toString('latin1')).toBe('IEND');
+    expect(PNG.sync.read(out.bytes).data).toEqual(PNG.sync.read(makePng(4, 3)).data);
+  });
+
+  it('re-encodes a JPEG: no EXIF segment, nothing after the end-of-image marker', () => {
+    const input = makeJpeg(8, 8, { hidden: true });
+    const out = reencodeImage(input, LIMITS);
+    expect(out.contentType).toBe('image/jpeg');
+    expect(out.bytes.includes(HIDDEN_MARKER)).toBe(false);
+    expect(out.bytes.includes('Exif')).toBe(false);
+    expect([...out.bytes.subarray(-2)]).toEqual([0xff, 0xd9]);
+    expect(jpeg.decode(out.bytes).width).toBe(8);
+  });
+
+  it('refuses other types, oversize headers before decoding, and broken pictures', () => {
+    expect(problemOf(GIF_BYTES)).toBe('type');
+    expect(problemOf(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBe('type');
+    expect(problemOf(Buffer.concat([Buffer.from('MZ'), makePng()]))).toBe('type');
+    expect(problemOf(pngClaiming(100_000, 100_000))).toBe('dimensions');
+    expect(problemOf(pngClaiming(2001, 10))).toBe('dimensions');
+    expect(problemOf(pngClaiming(1001, 1000))).toBe('dimensions');
+    expect(problemOf(pngClaiming(0, 10))).toBe('corrupt');
+    // A header within the limits whose data does not hold the pixels it claims.
+    expect(problemOf(pngClaiming(100, 100))).toBe('corrupt');
+    expect(problemOf(makePng(50, 50).subarray(0, 60))).toBe('corrupt');
+    expect(problemOf(makeJpeg(8, 8).subarray(0, 100))).toBe('corrupt');
+  });
+});
