@@ -14,6 +14,8 @@ import { billRoutes } from './modules/bill/bill.routes.ts';
 import { exportRoutes } from './modules/export/export.routes.ts';
 import { fileRoutes } from './modules/file/file.routes.ts';
 import { invoiceTitleRoutes } from './modules/invoice-title/invoice-title.routes.ts';
+import { notificationRoutes } from './modules/notification/notification.routes.ts';
+import { systemInfoRoutes } from './modules/system-info/system-info.routes.ts';
 import { labelRoutes } from './modules/label/label.routes.ts';
 import { operationsRoutes } from './modules/operations/operations.routes.ts';
 import { OPS_PREFIX } from './modules/operations/operations.schemas.ts';
@@ -116,6 +118,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(exportRoutes);
   await app.register(fileRoutes);
   await app.register(rechargeRoutes);
+  await app.register(notificationRoutes);
+  await app.register(systemInfoRoutes);
   // Providers' notifications: outside /api, raw bodies, the provider's own answers.
   await app.register(paymentNotifyRoutes);
   if (options.configure) await options.configure(app);

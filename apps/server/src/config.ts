@@ -35,6 +35,7 @@ const EnvSchema = z.object({
   MAX_SESSIONS_PER_USER: z.coerce.number().int().min(1).default(20),
   LOGIN_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).default(180),
   RETENTION_INTERVAL_SECONDS: z.coerce.number().int().min(60).default(3600),
+  NOTIFICATION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   SCHEDULER_ENABLED: z
     .enum(['true', 'false'])
     .default('true')
@@ -171,6 +172,8 @@ export interface AppConfig {
   maxSessionsPerUser: number;
   loginLogRetentionDays: number;
   retentionIntervalSeconds: number;
+  /** Notifications older than this are deleted by the retention task (with their read marks). */
+  notificationRetentionDays: number;
   /** Whether the instance runs scheduled tasks on a timer (tests run them one tick at a time). */
   schedulerEnabled: boolean;
   logLevel: (typeof LOG_LEVELS)[number];
@@ -295,6 +298,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     maxSessionsPerUser: e.MAX_SESSIONS_PER_USER,
     loginLogRetentionDays: e.LOGIN_LOG_RETENTION_DAYS,
     retentionIntervalSeconds: e.RETENTION_INTERVAL_SECONDS,
+    notificationRetentionDays: e.NOTIFICATION_RETENTION_DAYS,
     schedulerEnabled: e.SCHEDULER_ENABLED,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,

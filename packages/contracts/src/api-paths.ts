@@ -112,6 +112,13 @@ export const ApiPath = {
   UploadAvatar: '/api/CustomerInfo/UploadAvatar',
   UploadQrCode: '/api/CustomerInfo/UploadQrCode',
   GetProfileImage: '/api/CustomerInfo/GetImage',
+  // Messages (issue 13): the message list, read marks, the balance warning setting; system information
+  QueryNotification: '/api/Notification/Query',
+  MarkNotificationRead: '/api/Notification/MarkRead',
+  MarkAllNotificationsRead: '/api/Notification/MarkAllRead',
+  QueryBalanceThreshold: '/api/Notification/QueryBalanceThreshold',
+  SaveBalanceThreshold: '/api/Notification/SaveBalanceThreshold',
+  GetSystemInfo: '/api/ApplicationInfo/GetSystemInfo',
   // Calls excluded from refresh-and-retry (section 8)
   QueryNewNotification: '/api/Notification/QueryNewNotification',
   BatchImportPreview: '/api/CustomerOrder/BatchImportPreview',

@@ -1,4 +1,5 @@
 import type { ExportKind } from '@portal/contracts/export-task';
+import type { NotificationKind } from '@portal/contracts/notification';
 import type { ColumnType, Generated } from 'kysely';
 
 /**
@@ -52,6 +53,9 @@ export interface Database {
   order_import_rows: OrderImportRowsTable;
   order_import_mappings: OrderImportMappingsTable;
   customer_certifications: CustomerCertificationsTable;
+  notifications: NotificationsTable;
+  notification_reads: NotificationReadsTable;
+  balance_thresholds: BalanceThresholdsTable;
 }
 
 export interface AppSecretsTable {
@@ -814,5 +818,39 @@ export interface CustomerCertificationsTable {
   decided_at: string | null;
   decided_by: string | null;
   reject_reason: string | null;
+  updated_at: string;
+}
+
+/** A notification (modules/notification): title and body are message keys worded in the reader's language. */
+export interface NotificationsTable {
+  id: string;
+  customer_id: string;
+  /** One user's; null: every user of the customer holding `permission` (or all of them when null). */
+  user_id: string | null;
+  permission: string | null;
+  kind: NotificationKind;
+  title_key: string;
+  body_key: string;
+  /** JSON Record<string, string | number>. */
+  params: string;
+  link: string | null;
+  /** One notification per event and customer (unique with customer_id). */
+  source_key: string | null;
+  created_at: string;
+}
+
+export interface NotificationReadsTable {
+  notification_id: string;
+  user_id: string;
+  read_at: string;
+}
+
+/** A user's low-balance warning level per currency (minor units); `is_below` remembers the crossing. */
+export interface BalanceThresholdsTable {
+  user_id: string;
+  customer_id: string;
+  currency_code: string;
+  threshold_amount: number;
+  is_below: number;
   updated_at: string;
 }

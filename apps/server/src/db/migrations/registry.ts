@@ -19,6 +19,7 @@ import * as consumptionFlow from './2026-11-27-110-consumption-flow.ts';
 import * as rechargeCreditedOnce from './2026-11-27-120-recharge-credited-once.ts';
 import * as orderImports from './2026-11-28-130-order-imports.ts';
 import * as customerProfile from './2026-11-29-170-customer-profile.ts';
+import * as notifications from './2026-11-29-190-notifications.ts';
 
 /** Every migration, in order. Names sort by date; a new migration gets a new, later name here. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-120-recharge-credited-once': rechargeCreditedOnce,
   '2026-11-28-130-order-imports': orderImports,
   '2026-11-29-170-customer-profile': customerProfile,
+  '2026-11-29-190-notifications': notifications,
 };
