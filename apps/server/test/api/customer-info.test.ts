@@ -7,6 +7,7 @@ import type {
   UploadedImage,
 } from '@portal/contracts/customer-info';
 import { ApiCode } from '@portal/contracts/envelope';
+import type { NotificationPage } from '@portal/contracts/notification';
 import { Permission } from '@portal/contracts/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../support/factories.ts';
@@ -327,6 +328,21 @@ describe(`certification on ${ENGINE}`, () => {
       rejectReason: '营业执照照片模糊，请重新上传',
       canSubmit: true,
     });
+    // The decision tells the customer, in the reader's language, with the reason.
+    const notices = await call<NotificationPage>(t.app, {
+      method: 'POST',
+      url: ApiPath.QueryNotification,
+      token,
+      body: { kind: 'certification_decided' },
+      headers: { 'accept-language': 'en-US' },
+    });
+    expect(notices.data.list).toEqual([
+      expect.objectContaining({
+        title: 'Company certification rejected',
+        body: 'The certification you submitted was rejected: 营业执照照片模糊，请重新上传. Please correct it and submit again.',
+        link: '/user/userCenterManagement/userCenter?tab=certification',
+      }),
+    ]);
     // Deciding what is no longer pending is refused.
     const twice = await ops('POST', `/ops/v1/certifications/${code}/approve`);
     expect([twice.code, twice.message]).toEqual([
@@ -347,6 +363,16 @@ describe(`certification on ${ENGINE}`, () => {
     expect((await ops('POST', `/ops/v1/certifications/${code}/reject`, { reason: 'late' })).code).toBe(
       ApiCode.Conflict,
     );
+    const kinds = await t.app.db
+      .selectFrom('notifications')
+      .select('title_key')
+      .where('customer_id', '=', customerId)
+      .orderBy('created_at')
+      .execute();
+    expect(kinds.map((row) => row.title_key)).toEqual([
+      'customerInfo.notice.rejected.title',
+      'customerInfo.notice.verified.title',
+    ]);
     const locked = await me.certPhoto('idBack', makePng());
     expect([locked.code, locked.message]).toEqual([
       ApiCode.Conflict,

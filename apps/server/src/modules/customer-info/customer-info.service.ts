@@ -419,9 +419,9 @@ export async function decideCertification(
       const row = await repo.findCertification(trx, customer.id);
       if (row?.company_name) await repo.updateCustomer(trx, customer.id, { company_name: row.company_name });
     }
+    await notifyCertificationDecided(trx, customer.id, decision, at);
   });
   const certification = await getCertification(db, customer.id);
-  await notifyCertificationDecided(db, customer.id, certification);
   return { ...certification, customerCode: customer.code };
 }
 
