@@ -1,6 +1,7 @@
 import { ApiPath } from '@portal/contracts/api-paths';
 import type { CustomerPersonInfo } from '@portal/contracts/customer-info';
 import { describe, expect, test } from 'vitest';
+import { seriousViolations } from '../support/axe.ts';
 import { screenshot } from '../support/browser.ts';
 import { withPortal } from '../support/portal.ts';
 
@@ -43,6 +44,7 @@ describe('account settings', () => {
     await page.locator('[data-testid=customer-levels]').getByText('Your level').waitFor();
     await page.locator('[data-testid=picture-logo] input[type=file]').setInputFiles(file('logo.png'));
     await page.locator('[data-testid=picture-logo] img').waitFor(LONG);
+    expect(await seriousViolations(page), 'profile').toEqual([]);
     await screenshot(page, 'account-profile-en-dark');
 
     // Certification: three photos with previews, the company facts, submit.
@@ -69,6 +71,7 @@ describe('account settings', () => {
     await page
       .locator('[data-testid=certification] [data-testid=certification-state]', { hasText: 'Verified' })
       .waitFor(LONG);
+    expect(await seriousViolations(page), 'certification').toEqual([]);
     await screenshot(page, 'account-certification-en-dark');
     await page.getByRole('tab', { name: 'Profile' }).click();
     await page.locator('[data-testid=profile]').getByText('Xiamen Example Logistics Co., Ltd.').waitFor(LONG);

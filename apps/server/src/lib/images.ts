@@ -89,6 +89,71 @@ export function inspectImage(bytes: Buffer, limits: ImageLimits): { type: ImageT
   return { type: sniffed, ...size };
 }
 
+/**
+ * The EXIF orientation (1–8) of a JPEG, 1 when it has none. Phones store photos sideways with this tag;
+ * re-encoding drops the tag, so the pixels are turned (`orient`) before, or an ID card would show sideways.
+ */
+export function jpegOrientation(bytes: Buffer): number {
+  let offset = 2;
+  while (offset + 4 <= bytes.length && bytes[offset] === 0xff) {
+    const marker = bytes[offset + 1]!;
+    if (marker === 0xda || marker === 0xd9) break;
+    const length = bytes.readUInt16BE(offset + 2);
+    const start = offset + 4;
+    if (marker === 0xe1 && bytes.toString('latin1', start, start + 6) === 'Exif\0\0') {
+      const tiff = start + 6;
+      const end = Math.min(bytes.length, offset + 2 + length);
+      const little = bytes.toString('latin1', tiff, tiff + 2) === 'II';
+      const u16 = (at: number) =>
+        at + 2 > end ? -1 : little ? bytes.readUInt16LE(at) : bytes.readUInt16BE(at);
+      const u32 = (at: number) =>
+        at + 4 > end ? -1 : little ? bytes.readUInt32LE(at) : bytes.readUInt32BE(at);
+      const ifd = tiff + u32(tiff + 4);
+      const count = u16(ifd);
+      for (let i = 0; i < count; i++) {
+        const entry = ifd + 2 + i * 12;
+        if (u16(entry) === 0x0112) {
+          const value = u16(entry + 8);
+          return value >= 1 && value <= 8 ? value : 1;
+        }
+      }
+      return 1;
+    }
+    offset += 2 + length;
+  }
+  return 1;
+}
+
+/** RGBA pixels turned upright for an EXIF orientation (5–8 swap width and height). */
+export function orient(
+  data: Uint8Array,
+  width: number,
+  height: number,
+  orientation: number,
+): { data: Uint8Array; width: number; height: number } {
+  if (orientation < 2 || orientation > 8) return { data, width, height };
+  const swaps = orientation >= 5;
+  const [outWidth, outHeight] = swaps ? [height, width] : [width, height];
+  const out = new Uint8Array(data.length);
+  // Where each upright pixel (x, y) comes from in the stored picture.
+  const source: (x: number, y: number) => [number, number] = {
+    2: (x: number, y: number): [number, number] => [width - 1 - x, y],
+    3: (x: number, y: number): [number, number] => [width - 1 - x, height - 1 - y],
+    4: (x: number, y: number): [number, number] => [x, height - 1 - y],
+    5: (x: number, y: number): [number, number] => [y, x],
+    6: (x: number, y: number): [number, number] => [y, height - 1 - x],
+    7: (x: number, y: number): [number, number] => [width - 1 - y, height - 1 - x],
+    8: (x: number, y: number): [number, number] => [width - 1 - y, x],
+  }[orientation]!;
+  for (let y = 0; y < outHeight; y++)
+    for (let x = 0; x < outWidth; x++) {
+      const [sx, sy] = source(x, y);
+      const from = (sy * width + sx) * 4;
+      out.set(data.subarray(from, from + 4), (y * outWidth + x) * 4);
+    }
+  return { data: out, width: outWidth, height: outHeight };
+}
+
 /** JPEG quality of re-encoded photos: text on a licence stays sharp, the file stays a few hundred KB. */
 const JPEG_QUALITY = 88;
 
@@ -123,15 +188,20 @@ export function reencodeImage(
     });
     if (decoded.width !== claimed.width || decoded.height !== claimed.height)
       throw new ImageRejected('corrupt', 'size changed while decoding');
+    const upright = orient(decoded.data, decoded.width, decoded.height, jpegOrientation(bytes));
     const out = jpeg.encode(
-      { data: decoded.data, width: decoded.width, height: decoded.height },
+      {
+        data: Buffer.from(upright.data.buffer, upright.data.byteOffset, upright.data.byteLength),
+        width: upright.width,
+        height: upright.height,
+      },
       JPEG_QUALITY,
     );
     return {
       bytes: Buffer.from(out.data),
       contentType: 'image/jpeg',
-      width: decoded.width,
-      height: decoded.height,
+      width: upright.width,
+      height: upright.height,
     };
   } catch (error) {
     if (error instanceof ImageRejected) throw error;

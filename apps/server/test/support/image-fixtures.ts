@@ -77,3 +77,31 @@ export function pngClaiming(width: number, height: number): Buffer {
 
 /** The bytes of a GIF: a real picture type the uploads do not take. */
 export const GIF_BYTES = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+/**
+ * A 16 × 8 JPEG, left half red and right half blue, stored with EXIF orientation `orientation` (big-endian
+ * TIFF, one IFD entry): what a phone writes for a photo taken sideways.
+ */
+export function sidewaysJpeg(orientation: number): Buffer {
+  const width = 16;
+  const height = 8;
+  const data = Buffer.alloc(width * height * 4);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      data.set(x < width / 2 ? [255, 0, 0, 255] : [0, 0, 255, 255], (y * width + x) * 4);
+  const plain = Buffer.from(jpeg.encode({ data, width, height }, 95).data);
+  const tiff = Buffer.alloc(26);
+  tiff.write('MM', 0, 'latin1');
+  tiff.writeUInt16BE(42, 2);
+  tiff.writeUInt32BE(8, 4);
+  tiff.writeUInt16BE(1, 8);
+  tiff.writeUInt16BE(0x0112, 10);
+  tiff.writeUInt16BE(3, 12);
+  tiff.writeUInt32BE(1, 14);
+  tiff.writeUInt16BE(orientation, 18);
+  const exif = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff]);
+  const app1 = Buffer.alloc(4);
+  app1.writeUInt16BE(0xffe1);
+  app1.writeUInt16BE(exif.length + 2, 2);
+  return Buffer.concat([plain.subarray(0, 2), app1, exif, plain.subarray(2)]);
+}

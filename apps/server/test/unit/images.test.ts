@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ImageRejected, inspectImage, reencodeImage } from '../../src/lib/images.ts';
-import { GIF_BYTES, HIDDEN_MARKER, makeJpeg, makePng, pngClaiming } from '../support/image-fixtures.ts';
+import { ImageRejected, inspectImage, jpegOrientation, reencodeImage } from '../../src/lib/images.ts';
+import {
+  GIF_BYTES,
+  HIDDEN_MARKER,
+  makeJpeg,
+  makePng,
+  pngClaiming,
+  sidewaysJpeg,
+} from '../support/image-fixtures.ts';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 
@@ -70,5 +77,30 @@ describe('image uploads (lib/images.ts)', () => {
     expect(problemOf(pngClaiming(100, 100))).toBe('corrupt');
     expect(problemOf(makePng(50, 50).subarray(0, 60))).toBe('corrupt');
     expect(problemOf(makeJpeg(8, 8).subarray(0, 100))).toBe('corrupt');
+  });
+
+  it('turns a sideways phone photo upright, since the orientation tag does not survive', () => {
+    const colourAt = (bytes: Buffer, x: number, y: number) => {
+      const decoded = jpeg.decode(bytes, { useTArray: true });
+      const at = (y * decoded.width + x) * 4;
+      return decoded.data[at]! > 150 ? 'red' : decoded.data[at + 2]! > 150 ? 'blue' : 'other';
+    };
+    expect(jpegOrientation(sidewaysJpeg(6))).toBe(6);
+    expect(jpegOrientation(makeJpeg())).toBe(1);
+    // 6: turned 90° clockwise: the stored left (red) half ends on top.
+    const clockwise = reencodeImage(sidewaysJpeg(6), LIMITS);
+    expect([clockwise.width, clockwise.height]).toEqual([8, 16]);
+    expect([colourAt(clockwise.bytes, 4, 2), colourAt(clockwise.bytes, 4, 13)]).toEqual(['red', 'blue']);
+    // 8: turned 90° counter-clockwise: the red half ends at the bottom.
+    const counter = reencodeImage(sidewaysJpeg(8), LIMITS);
+    expect([colourAt(counter.bytes, 4, 2), colourAt(counter.bytes, 4, 13)]).toEqual(['blue', 'red']);
+    // 3: upside down: red on the right.
+    const upsideDown = reencodeImage(sidewaysJpeg(3), LIMITS);
+    expect([upsideDown.width, colourAt(upsideDown.bytes, 2, 4), colourAt(upsideDown.bytes, 13, 4)]).toEqual([
+      16,
+      'blue',
+      'red',
+    ]);
+    expect(jpegOrientation(clockwise.bytes)).toBe(1);
   });
 });

@@ -107,8 +107,12 @@ function EditableProfile({ info }: { info: CustomerPersonInfo }) {
       >
         <Input maxLength={CUSTOMER_INFO_LIMITS.email} type="email" autoComplete="email" />
       </Form.Item>
-      <Form.Item label={t('customerInfo.phone')} extra={t('customerInfo.phoneHint')}>
-        <Input value={info.phone ?? ''} placeholder={t('common.notSet')} disabled />
+      <Form.Item
+        label={t('customerInfo.phone')}
+        extra={t('customerInfo.phoneHint')}
+        htmlFor="companyProfile_phone"
+      >
+        <Input id="companyProfile_phone" value={info.phone ?? ''} placeholder={t('common.notSet')} disabled />
       </Form.Item>
       <Form.Item name="companyAddress" label={t('customerInfo.companyAddress')}>
         <Input maxLength={CUSTOMER_INFO_LIMITS.companyAddress} autoComplete="street-address" />
