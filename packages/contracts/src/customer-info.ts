@@ -28,10 +28,13 @@ export type CertPhotoKind = (typeof CERT_PHOTO_KINDS)[number];
 export const PROFILE_IMAGE_KINDS = ['logo', 'avatar', 'qrCode'] as const;
 export type ProfileImageKind = (typeof PROFILE_IMAGE_KINDS)[number];
 
-/** Image types accepted (judged by the first bytes, never by name or browser claim); all are re-encoded. */
+/**
+ * Image types kept (judged by the first bytes, never by name or browser claim): every upload is decoded and
+ * encoded anew; PNG stays PNG, JPEG stays JPEG, WebP becomes PNG (with transparency) or JPEG.
+ */
 export const IMAGE_UPLOAD_TYPES = ['image/png', 'image/jpeg'] as const;
 /** What the web's file pickers offer (the server decides by content). */
-export const IMAGE_UPLOAD_ACCEPT = '.png,.jpg,.jpeg,image/png,image/jpeg';
+export const IMAGE_UPLOAD_ACCEPT = '.png,.jpg,.jpeg,.webp,image/png,image/jpeg,image/webp';
 
 export const CustomerInfoMessage = {
   EmailInvalid: 'customerInfo.emailInvalid',

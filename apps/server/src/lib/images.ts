@@ -1,4 +1,7 @@
+import decodeWebp, { init as initWebpDecoder } from '@jsquash/webp/decode.js';
 import jpeg from 'jpeg-js';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { PNG } from 'pngjs';
 import { sniffContentType } from '../modules/file/content-type.ts';
 
@@ -10,7 +13,9 @@ import { sniffContentType } from '../modules/file/content-type.ts';
  * no bytes after the image's end, nothing a polyglot could hide in.
  */
 
-export type ImageType = 'image/png' | 'image/jpeg';
+/** What uploads may be; WebP comes out as PNG (with transparency) or JPEG (without). */
+export type ImageType = 'image/png' | 'image/jpeg' | 'image/webp';
+export type StoredImageType = 'image/png' | 'image/jpeg';
 
 export interface ImageLimits {
   /** Largest width × height accepted. */
@@ -74,11 +79,35 @@ function jpegSize(bytes: Buffer): ImageSize | null {
   return null;
 }
 
+/** Canvas size of a WebP from its first chunk: VP8X (extended), VP8L (lossless) or "VP8 " (lossy). */
+function webpSize(bytes: Buffer): ImageSize | null {
+  if (bytes.length < 30) return null;
+  const chunk = bytes.toString('latin1', 12, 16);
+  if (chunk === 'VP8X') return { width: bytes.readUIntLE(24, 3) + 1, height: bytes.readUIntLE(27, 3) + 1 };
+  if (chunk === 'VP8L') {
+    if (bytes[20] !== 0x2f) return null;
+    const bits = bytes.readUInt32LE(21);
+    return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
+  }
+  if (chunk === 'VP8 ') {
+    if (bytes[23] !== 0x9d || bytes[24] !== 0x01 || bytes[25] !== 0x2a) return null;
+    return { width: bytes.readUInt16LE(26) & 0x3fff, height: bytes.readUInt16LE(28) & 0x3fff };
+  }
+  return null;
+}
+
+const HEADER_SIZE = {
+  'image/png': pngSize,
+  'image/jpeg': jpegSize,
+  'image/webp': webpSize,
+} as const satisfies Record<ImageType, (bytes: Buffer) => ImageSize | null>;
+
 /** The accepted type and the size the header claims; refuses other types and sizes over the limits. */
 export function inspectImage(bytes: Buffer, limits: ImageLimits): { type: ImageType } & ImageSize {
   const sniffed = sniffContentType(bytes);
-  if (sniffed !== 'image/png' && sniffed !== 'image/jpeg') throw new ImageRejected('type', sniffed);
-  const size = sniffed === 'image/png' ? pngSize(bytes) : jpegSize(bytes);
+  if (!Object.hasOwn(HEADER_SIZE, sniffed)) throw new ImageRejected('type', sniffed);
+  const type = sniffed as ImageType;
+  const size = HEADER_SIZE[type](bytes);
   if (!size || size.width < 1 || size.height < 1) throw new ImageRejected('corrupt', 'no size in header');
   if (
     size.width > limits.maxSide ||
@@ -86,7 +115,7 @@ export function inspectImage(bytes: Buffer, limits: ImageLimits): { type: ImageT
     size.width * size.height > limits.maxPixels
   )
     throw new ImageRejected('dimensions', `${size.width}x${size.height}`);
-  return { type: sniffed, ...size };
+  return { type, ...size };
 }
 
 /**
@@ -161,12 +190,18 @@ const JPEG_QUALITY = 88;
  * The picture decoded and encoded again in its own format (PNG keeps transparency, photos stay JPEG).
  * Throws ImageRejected for anything that is not a picture within the limits.
  */
-export function reencodeImage(
+export async function reencodeImage(
   bytes: Buffer,
   limits: ImageLimits,
-): { bytes: Buffer; contentType: ImageType } & ImageSize {
+): Promise<{ bytes: Buffer; contentType: StoredImageType } & ImageSize> {
   const claimed = inspectImage(bytes, limits);
   try {
+    if (claimed.type === 'image/webp') {
+      const decoded = await decodeWebpPixels(bytes);
+      if (decoded.width !== claimed.width || decoded.height !== claimed.height)
+        throw new ImageRejected('corrupt', 'size changed while decoding');
+      return encodePixels(decoded.data, decoded.width, decoded.height);
+    }
     if (claimed.type === 'image/png') {
       // pngjs refuses data that inflates beyond what the header's size needs.
       const decoded = PNG.sync.read(bytes);
@@ -207,4 +242,44 @@ export function reencodeImage(
     if (error instanceof ImageRejected) throw error;
     throw new ImageRejected('corrupt', (error as Error).message);
   }
+}
+
+/** Decoded pixels stored as PNG when any is see-through, else as JPEG (a photo stays a reasonable size). */
+function encodePixels(data: Uint8Array, width: number, height: number) {
+  let isOpaque = true;
+  for (let i = 3; i < data.length; i += 4)
+    if (data[i] !== 255) {
+      isOpaque = false;
+      break;
+    }
+  const pixels = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  if (isOpaque) {
+    const out = jpeg.encode({ data: pixels, width, height }, JPEG_QUALITY);
+    return { bytes: Buffer.from(out.data), contentType: 'image/jpeg' as const, width, height };
+  }
+  const png = Object.assign(new PNG({ width, height }), { data: pixels });
+  const out = PNG.sync.write(png, { colorType: 6, inputColorType: 6, bitDepth: 8, inputHasAlpha: true });
+  return { bytes: out, contentType: 'image/png' as const, width, height };
+}
+
+let webpDecoder: Promise<void> | undefined;
+
+/**
+ * libwebp's decoder compiled to WebAssembly (@jsquash/webp: no native build). Loaded once, from the
+ * package's own .wasm file (the browser build would fetch it).
+ */
+async function decodeWebpPixels(bytes: Buffer) {
+  webpDecoder ??= (async () => {
+    const wasm = createRequire(import.meta.url).resolve('@jsquash/webp/codec/dec/webp_dec.wasm');
+    // The DOM typings (WebAssembly, ImageData) are not in the server's lib: the few calls are typed here.
+    const { WebAssembly: wasmApi } = globalThis as unknown as {
+      WebAssembly: { compile(bytes: Uint8Array): Promise<unknown> };
+    };
+    const init = initWebpDecoder as unknown as (module: unknown) => Promise<void>;
+    await init(await wasmApi.compile(readFileSync(wasm)));
+  })();
+  await webpDecoder;
+  const copy = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+  const image = await decodeWebp(copy);
+  return { data: new Uint8Array(image.data.buffer), width: image.width, height: image.height };
 }

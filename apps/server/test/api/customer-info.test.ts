@@ -12,7 +12,14 @@ import { Permission } from '@portal/contracts/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../support/factories.ts';
 import { signedInCustomer } from '../support/file-api.ts';
-import { GIF_BYTES, HIDDEN_MARKER, makeJpeg, makePng, pngClaiming } from '../support/image-fixtures.ts';
+import {
+  GIF_BYTES,
+  HIDDEN_MARKER,
+  makeJpeg,
+  makePng,
+  makeWebp,
+  pngClaiming,
+} from '../support/image-fixtures.ts';
 import { runOpsCli } from '../support/ops-cli.ts';
 import { multipartBody } from '../support/recharge-api.ts';
 import { call, createTestApp, ENGINE, signIn, type TestApp } from '../support/test-app.ts';
@@ -171,8 +178,10 @@ describe(`pictures on ${ENGINE}`, () => {
       bytes: makeJpeg(16, 16, { hidden: true }),
     });
     expect(avatar.data).toMatchObject({ contentType: 'image/jpeg', width: 16, height: 16 });
-    const qr = await api(token).upload<UploadedImage>(ApiPath.UploadQrCode, { bytes: makePng() });
-    expect(qr.code).toBe(ApiCode.Ok);
+    const qr = await api(token).upload<UploadedImage>(ApiPath.UploadQrCode, {
+      bytes: await makeWebp(8, 8, { hidden: true }),
+    });
+    expect(qr.data).toMatchObject({ contentType: 'image/jpeg', width: 8, height: 8 });
 
     for (const kind of ['logo', 'avatar', 'qrCode']) {
       const served = await api(token).image(kind);
@@ -218,9 +227,9 @@ describe(`pictures on ${ENGINE}`, () => {
     ];
     expect(refusals.map((answer) => answer.code)).toEqual(refusals.map(() => ApiCode.BadRequest));
     expect(refusals.map((answer) => answer.message)).toEqual([
-      'Only PNG or JPEG pictures can be uploaded (judged by the content, not the file name)',
-      'Only PNG or JPEG pictures can be uploaded (judged by the content, not the file name)',
-      'Only PNG or JPEG pictures can be uploaded (judged by the content, not the file name)',
+      'Only PNG, JPEG or WebP pictures can be uploaded (judged by the content, not the file name)',
+      'Only PNG, JPEG or WebP pictures can be uploaded (judged by the content, not the file name)',
+      'Only PNG, JPEG or WebP pictures can be uploaded (judged by the content, not the file name)',
       'The picture is too big: at most 2000 pixels a side and 1 megapixels in all',
       'The picture is damaged or cannot be read; please use another one',
       'The picture must be at most 0.1 MB',

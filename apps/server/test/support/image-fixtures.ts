@@ -1,4 +1,7 @@
+import encodeWebp, { init as initWebpEncoder } from '@jsquash/webp/encode.js';
 import jpeg from 'jpeg-js';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { PNG } from 'pngjs';
 
 /**
@@ -104,4 +107,43 @@ export function sidewaysJpeg(orientation: number): Buffer {
   app1.writeUInt16BE(0xffe1);
   app1.writeUInt16BE(exif.length + 2, 2);
   return Buffer.concat([plain.subarray(0, 2), app1, exif, plain.subarray(2)]);
+}
+
+let webpEncoder: Promise<void> | undefined;
+
+/** A real WebP (libwebp's encoder, WebAssembly); `hidden` appends the marker after the RIFF container. */
+export async function makeWebp(
+  width: number,
+  height: number,
+  options: { hidden?: boolean; alpha?: boolean } = {},
+): Promise<Buffer> {
+  webpEncoder ??= (async () => {
+    const wasm = createRequire(import.meta.url).resolve('@jsquash/webp/codec/enc/webp_enc.wasm');
+    const { WebAssembly: wasmApi } = globalThis as unknown as {
+      WebAssembly: { compile(bytes: Uint8Array): Promise<unknown> };
+    };
+    await (initWebpEncoder as unknown as (module: unknown) => Promise<void>)(
+      await wasmApi.compile(readFileSync(wasm)),
+    );
+  })();
+  await webpEncoder;
+  const data = new Uint8ClampedArray(pixels(width, height));
+  if (options.alpha) for (let i = 3; i < data.length; i += 4) data[i] = 0;
+  const encoded = await (encodeWebp as unknown as (image: unknown, options: unknown) => Promise<ArrayBuffer>)(
+    { data, width, height, colorSpace: 'srgb' },
+    options.alpha ? { lossless: 1 } : {},
+  );
+  const webp = Buffer.from(encoded);
+  return options.hidden ? Buffer.concat([webp, Buffer.from(HIDDEN_MARKER)]) : webp;
+}
+
+/** A WebP whose VP8X header claims `width` × `height` pixels and holds nothing else. */
+export function webpClaiming(width: number, height: number): Buffer {
+  const vp8x = Buffer.alloc(10);
+  vp8x.writeUIntLE(width - 1, 4, 3);
+  vp8x.writeUIntLE(height - 1, 7, 3);
+  const chunk = Buffer.concat([Buffer.from('VP8X'), Buffer.from([10, 0, 0, 0]), vp8x]);
+  const size = Buffer.alloc(4);
+  size.writeUInt32LE(4 + chunk.length);
+  return Buffer.concat([Buffer.from('RIFF'), size, Buffer.from('WEBP'), chunk]);
 }

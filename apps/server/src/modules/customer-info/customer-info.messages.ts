@@ -32,9 +32,9 @@ defineMessages({
     'zh-TW': '圖片不能超過 {megabytes} MB',
   },
   'customerInfo.image.type': {
-    'zh-CN': '只能上传 PNG 或 JPEG 图片（按文件内容判断，与文件名无关）',
-    'en-US': 'Only PNG or JPEG pictures can be uploaded (judged by the content, not the file name)',
-    'zh-TW': '只能上傳 PNG 或 JPEG 圖片（依檔案內容判斷，與檔名無關）',
+    'zh-CN': '只能上传 PNG、JPEG 或 WebP 图片（按文件内容判断，与文件名无关）',
+    'en-US': 'Only PNG, JPEG or WebP pictures can be uploaded (judged by the content, not the file name)',
+    'zh-TW': '只能上傳 PNG、JPEG 或 WebP 圖片（依檔案內容判斷，與檔名無關）',
   },
   'customerInfo.image.dimensions': {
     'zh-CN': '图片尺寸过大：每边最多 {maxSide} 像素，总共最多 {megapixels} 百万像素',

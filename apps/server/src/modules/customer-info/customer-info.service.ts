@@ -107,11 +107,11 @@ export const imageTooLarge = (maxBytes: number) =>
   });
 
 /** The upload made harmless, or a localized refusal saying what is wrong with it. */
-function cleanImage(limits: AppConfig['images'], upload: ImageUpload, maxBytes: number) {
+async function cleanImage(limits: AppConfig['images'], upload: ImageUpload, maxBytes: number) {
   if (upload.bytes.length === 0) throw new AppError(ApiCode.BadRequest, 'customerInfo.image.empty');
   if (upload.bytes.length > maxBytes) throw imageTooLarge(maxBytes);
   try {
-    return reencodeImage(upload.bytes, limits);
+    return await reencodeImage(upload.bytes, limits);
   } catch (error) {
     if (!(error instanceof ImageRejected)) throw error;
     if (error.problem === 'type') throw new AppError(ApiCode.BadRequest, 'customerInfo.image.type');
@@ -137,7 +137,7 @@ async function storeImage(
   auth: AuthContext,
   purpose: 'image' | 'certificate',
   name: string,
-  image: ReturnType<typeof cleanImage>,
+  image: Awaited<ReturnType<typeof cleanImage>>,
   attach: (trx: Db, fileId: string, at: string) => Promise<string | null>,
 ): Promise<UploadedImage> {
   const fileId = newId();
@@ -183,7 +183,7 @@ export async function uploadProfileImage(
   kind: ProfileImageKind,
   upload: ImageUpload,
 ): Promise<UploadedImage> {
-  const image = cleanImage(deps.limits, upload, deps.limits.maxBytes);
+  const image = await cleanImage(deps.limits, upload, deps.limits.maxBytes);
   return storeImage(deps, auth, 'image', kind, image, async (trx, fileId, at) => {
     if (kind === 'avatar') {
       const old = await repo.findAvatar(trx, auth.customerId, auth.userId);
@@ -295,7 +295,7 @@ export async function uploadCertPhoto(
   const current = await repo.findCertification(deps.db, auth.customerId);
   if (current && !(EDITABLE_STATES as readonly string[]).includes(current.state))
     throw certificationLocked(current.state);
-  const image = cleanImage(deps.limits, upload, deps.limits.certPhotoMaxBytes);
+  const image = await cleanImage(deps.limits, upload, deps.limits.certPhotoMaxBytes);
   const columns = PHOTO_COLUMNS[kind];
   await storeImage(deps, auth, 'certificate', `certification-${kind}`, image, async (trx, fileId, at) => {
     await repo.ensureCertification(trx, auth.customerId, at);
