@@ -280,7 +280,7 @@ describe(`certification on ${ENGINE}`, () => {
     const early = await me.submit(facts);
     expect([early.code, early.message]).toEqual([
       ApiCode.BadRequest,
-      'Please upload the business licence and both sides of the ID card first (3 missing)',
+      'Please upload the business license and both sides of the ID card first (3 missing)',
     ]);
     expect((await me.certPhoto('licence', makeJpeg(32, 20, { hidden: true }))).code).toBe(ApiCode.Ok);
     expect((await me.submit(facts)).message).toContain('(2 missing)');

@@ -68,7 +68,7 @@ defineMessages({
   },
   'customerInfo.certification.photosMissing': {
     'zh-CN': '请先上传营业执照及身份证正反面照片（还缺 {count} 张）',
-    'en-US': 'Please upload the business licence and both sides of the ID card first ({count} missing)',
+    'en-US': 'Please upload the business license and both sides of the ID card first ({count} missing)',
     'zh-TW': '請先上傳營業執照及身分證正反面照片（還缺 {count} 張）',
   },
   'customerInfo.certification.notPending': {
