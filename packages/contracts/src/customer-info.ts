@@ -85,6 +85,8 @@ export const CurrUserInfoSchema = z.object({
     status: z.enum(['active', 'arrears', 'frozen']),
     certificationState: z.enum(CERTIFICATION_STATES),
   }),
+  /** The server's upload limits in bytes (configuration), for the pickers' hints. */
+  uploadLimits: z.object({ imageMaxBytes: z.number().int(), certPhotoMaxBytes: z.number().int() }),
   /** Which pictures exist; `CustomerInfo/GetImage?kind=` serves them. The time changes on each upload. */
   images: z.object({
     logo: z.string().nullable(),

@@ -105,6 +105,7 @@ describe(`customer profile on ${ENGINE}`, () => {
     expect(curr.data.customer).toMatchObject({ status: 'active', certificationState: 'none' });
     expect(curr.data.customer.levelName).not.toBe('');
     expect(curr.data.images).toEqual({ logo: null, avatar: null, qrCode: null });
+    expect(curr.data.uploadLimits).toEqual({ imageMaxBytes: MAX_BYTES, certPhotoMaxBytes: CERT_MAX_BYTES });
 
     const saved = await api(token).update({
       contactName: '  李四\u200b ',

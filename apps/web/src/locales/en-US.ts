@@ -1260,7 +1260,7 @@ const enUS: Messages = {
       avatar: 'My avatar',
       qrCode: 'QR code',
     },
-    imageHint: 'PNG, JPEG or WebP up to 2 MB; the picture is re-created on upload',
+    imageHint: 'PNG, JPEG or WebP up to {{size}}; the picture is re-created on upload',
     noImage: 'No picture yet',
     uploadImage: 'Upload picture',
     replaceImage: 'Replace picture',
@@ -1271,7 +1271,7 @@ const enUS: Messages = {
       idFront: 'ID card (photo side)',
       idBack: 'ID card (emblem side)',
     },
-    photoHint: 'A clear, complete PNG, JPEG or WebP photo up to 8 MB',
+    photoHint: 'A clear, complete PNG, JPEG or WebP photo up to {{size}}',
     certificationHint:
       "Upload the business license and both sides of the legal representative's ID card, fill in the company facts and submit them for review.",
     pendingHint: 'Your certification is under review and cannot be changed until it is decided.',

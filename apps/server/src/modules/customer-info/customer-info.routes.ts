@@ -85,7 +85,8 @@ export const customerInfoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(CurrUserInfoSchema) },
       },
     },
-    async (request) => request.ok(await service.getCurrUserInfo(app.db, request.auth, request.language)),
+    async (request) =>
+      request.ok(await service.getCurrUserInfo(app.db, request.auth, request.language, limits)),
   );
 
   app.get(

@@ -44,7 +44,12 @@ export interface ImageUpload {
 // The signed-in user and the company's profile
 // ---------------------------------------------------------------------------------------------------
 
-export async function getCurrUserInfo(db: Db, auth: AuthContext, language: Language): Promise<CurrUserInfo> {
+export async function getCurrUserInfo(
+  db: Db,
+  auth: AuthContext,
+  language: Language,
+  limits: AppConfig['images'],
+): Promise<CurrUserInfo> {
   const row = await repo.findCurrentUser(db, auth.customerId, auth.userId);
   if (!row) throw notFound();
   return {
@@ -64,6 +69,7 @@ export async function getCurrUserInfo(db: Db, auth: AuthContext, language: Langu
       status: row.customer_status,
       certificationState: row.certification_state ?? CertificationState.None,
     },
+    uploadLimits: { imageMaxBytes: limits.maxBytes, certPhotoMaxBytes: limits.certPhotoMaxBytes },
     images: { logo: row.logo_updated_at, avatar: row.avatar_updated_at, qrCode: row.qr_code_updated_at },
   };
 }

@@ -8,11 +8,13 @@ import {
   type CertPhotoKind,
 } from '@portal/contracts/customer-info';
 import { ListLoadError } from '../../../components/list-load-error';
+import { formatFileSize } from '../../../lib/file-size';
 import { formatDateTime } from '../../../lib/format-date';
 import { isApiError } from '../../../lib/http/api-error';
 import { fieldErrorsOf } from '../../../lib/http/field-errors';
 import { uiEffects } from '../../../lib/ui-effects';
 import { useCertification } from '../api/get-certification';
+import { useCurrUserInfo } from '../api/get-curr-user-info';
 import { useSubmitCertification } from '../api/submit-certification';
 import { useUploadCertPhoto } from '../api/upload-image';
 import { CertificationStateTag } from './certification-state-tag';
@@ -28,10 +30,11 @@ const FIELDS = ['companyName', 'creditCode', 'legalRepresentative'] as const;
 function PhotoCard({ kind, certification }: { kind: CertPhotoKind; certification: Certification }) {
   const { t } = useTranslation();
   const upload = useUploadCertPhoto(kind);
+  const maxBytes = useCurrUserInfo().data?.uploadLimits.certPhotoMaxBytes;
   return (
     <ImageUploadCard
       title={t(`customerInfo.photo.${kind}`)}
-      hint={t('customerInfo.photoHint')}
+      hint={maxBytes ? t('customerInfo.photoHint', { size: formatFileSize(maxBytes) }) : ''}
       source={{ photo: kind }}
       version={certification.photos[kind]}
       upload={upload.mutateAsync}

@@ -80,7 +80,7 @@ export function ProfilePanel() {
       <Divider titlePlacement="start">{t('customerInfo.levelsTitle')}</Divider>
       <LevelBenefits />
       <Divider titlePlacement="start">{t('customerInfo.picturesTitle')}</Divider>
-      <ProfilePictures images={curr.data.images} />
+      <ProfilePictures images={curr.data.images} maxBytes={curr.data.uploadLimits.imageMaxBytes} />
     </Flex>
   );
 }

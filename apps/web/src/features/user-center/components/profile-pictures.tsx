@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { CurrUserInfo, ProfileImageKind } from '@portal/contracts/customer-info';
 import { Permission } from '@portal/contracts/permissions';
 import { useAccess } from '../../../lib/access/use-access';
+import { formatFileSize } from '../../../lib/file-size';
 import { useUploadProfileImage } from '../api/upload-image';
 import { ImageUploadCard } from './image-upload-card';
 
@@ -10,17 +11,19 @@ function PictureCard({
   kind,
   version,
   readOnly,
+  maxBytes,
 }: {
   kind: ProfileImageKind;
   version: string | null;
   readOnly: boolean;
+  maxBytes: number;
 }) {
   const { t } = useTranslation();
   const upload = useUploadProfileImage(kind);
   return (
     <ImageUploadCard
       title={t(`customerInfo.image.${kind}`)}
-      hint={t('customerInfo.imageHint')}
+      hint={t('customerInfo.imageHint', { size: formatFileSize(maxBytes) })}
       source={{ kind }}
       version={version}
       upload={upload.mutateAsync}
@@ -32,14 +35,14 @@ function PictureCard({
 }
 
 /** The company's logo and QR code (org:manage changes them) and the user's own avatar. */
-export function ProfilePictures({ images }: { images: CurrUserInfo['images'] }) {
+export function ProfilePictures({ images, maxBytes }: { images: CurrUserInfo['images']; maxBytes: number }) {
   const { can } = useAccess();
   const manages = can(Permission.OrgManage);
   return (
     <Flex gap={16} wrap>
-      <PictureCard kind="avatar" version={images.avatar} readOnly={false} />
-      <PictureCard kind="logo" version={images.logo} readOnly={!manages} />
-      <PictureCard kind="qrCode" version={images.qrCode} readOnly={!manages} />
+      <PictureCard kind="avatar" version={images.avatar} readOnly={false} maxBytes={maxBytes} />
+      <PictureCard kind="logo" version={images.logo} readOnly={!manages} maxBytes={maxBytes} />
+      <PictureCard kind="qrCode" version={images.qrCode} readOnly={!manages} maxBytes={maxBytes} />
     </Flex>
   );
 }
