@@ -8,6 +8,7 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { addressRoutes } from './modules/address/address.routes.ts';
 import { applicationRoutes } from './modules/application/application.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { customerInfoRoutes } from './modules/customer-info/customer-info.routes.ts';
 import { consumptionFlowRoutes } from './modules/consumption-flow/consumption-flow.routes.ts';
 import { billRoutes } from './modules/bill/bill.routes.ts';
 import { exportRoutes } from './modules/export/export.routes.ts';
@@ -111,6 +112,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(walletRoutes);
   await app.register(billRoutes);
   await app.register(invoiceTitleRoutes);
+  await app.register(customerInfoRoutes);
   await app.register(orderRoutes);
   await app.register(orderImportRoutes);
   await app.register(orderImportMappingRoutes);

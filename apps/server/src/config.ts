@@ -66,6 +66,21 @@ const EnvSchema = z.object({
   RESPONSE_CHECK: z.enum(['types', 'full']).default('types'),
   // Operations API (issue 10): the key the provider's staff and tools present; unset = the API is closed.
   OPERATOR_API_KEY: z.string().min(24, 'must be at least 24 characters').optional(),
+  // Pictures (issue 13, modules/customer-info): upload sizes, and the pixel limits checked before decoding.
+  IMAGE_UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(50 * 1024 * 1024)
+    .default(2 * 1024 * 1024),
+  CERT_PHOTO_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(50 * 1024 * 1024)
+    .default(8 * 1024 * 1024),
+  IMAGE_MAX_PIXELS: z.coerce.number().int().min(1).max(100_000_000).default(24_000_000),
+  IMAGE_MAX_SIDE: z.coerce.number().int().min(1).max(65_535).default(8000),
   // File storage (issue 10): a local directory, or an S3-compatible store for several instances.
   FILE_STORAGE: z.enum(['local', 's3']).default('local'),
   FILE_STORAGE_DIR: z.string().optional(),
@@ -208,6 +223,8 @@ export interface AppConfig {
   responseCheck: ResponseCheck;
   /** Key of the operations API (`x-operator-key`); undefined = the operations API answers 401 to all. */
   operatorApiKey: string | undefined;
+  /** Uploaded pictures (modules/customer-info, lib/images.ts). */
+  images: { maxBytes: number; certPhotoMaxBytes: number; maxPixels: number; maxSide: number };
   /** Where uploaded and exported files live (lib/storage). */
   storage:
     | { kind: 'local'; dir: string }
@@ -374,6 +391,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     responseCheck: e.RESPONSE_CHECK,
     operatorApiKey: e.OPERATOR_API_KEY,
     storage: storageConfig(e, dataDir),
+    images: {
+      maxBytes: e.IMAGE_UPLOAD_MAX_BYTES,
+      certPhotoMaxBytes: e.CERT_PHOTO_MAX_BYTES,
+      maxPixels: e.IMAGE_MAX_PIXELS,
+      maxSide: e.IMAGE_MAX_SIDE,
+    },
     tasks: {
       enabled: e.TASK_RUNNER_ENABLED,
       pollMs: e.TASK_POLL_MS,

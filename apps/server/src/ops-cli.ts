@@ -30,6 +30,10 @@ import { billCommand, BILL_COMMANDS_HELP } from './modules/bill/bill-cli.ts';
 import { announce, OpsAnnounceSchema } from './modules/notification/notification-ops.ts';
 import { smsOutboxCommand, SMS_OUTBOX_CLI_HELP } from './modules/verification-code/sms-outbox-ops.ts';
 import { runSsoTicketCommand, SSO_CLI_HELP, SsoTicketCliSchema } from './modules/sso/sso-cli.ts';
+import {
+  certificationCommand,
+  CERTIFICATION_COMMANDS_HELP,
+} from './modules/customer-info/certification-cli.ts';
 
 /**
  * `npm run ops -- <command> …`: the operations steps from a terminal, over the same services and schemas as
@@ -64,6 +68,7 @@ Notifications:
 
 ${SMS_OUTBOX_CLI_HELP}
 ${SSO_CLI_HELP}
+${CERTIFICATION_COMMANDS_HELP}
 Options for every step:
   --at <ISO time>       when it happened (default now), e.g. 2026-11-26T09:30:00+08:00
   --location <text>     where
@@ -257,6 +262,8 @@ async function runOpsCli(
   // Module commands without order flags: bills, the SMS outbox.
   const bills =
     name && extra.length === 0 ? (billCommand(name, flags) ?? smsOutboxCommand(name, flags)) : undefined;
+  // `certification <list|approve|reject>`: the one command with a second word.
+  const certification = certificationCommand(positionals, flags);
   const command = name && Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   const rechargeCommand =
     name && Object.hasOwn(RECHARGE_CLI_COMMANDS, name) ? RECHARGE_CLI_COMMANDS[name] : undefined;
@@ -266,15 +273,28 @@ async function runOpsCli(
     );
     return EXIT.usage;
   };
-  const isAnnounce = name === 'announce';
-  if ((!command && !bills && !rechargeCommand && !isAnnounce) || extra.length > 0) return usage();
+  const isAnnounce = name === 'announce' && extra.length === 0;
   const ssoTicket = name === 'sso-ticket' && extra.length === 0;
-  if ((!command && !bills && !rechargeCommand && !ssoTicket) || extra.length > 0) return usage();
+  const isKnown = Boolean(command || bills || rechargeCommand || isAnnounce || ssoTicket);
+  if (!certification && (!isKnown || extra.length > 0)) return usage();
   const language = (flags.lang ?? 'zh-CN') as Language;
   if (!LANGUAGES.includes(language)) {
     err(`--lang must be one of ${LANGUAGES.join(', ')}`);
     return EXIT.usage;
   }
+  if (certification)
+    return runParsedCommand(
+      certification.parse(),
+      flags,
+      language,
+      env,
+      out,
+      err,
+      async (db, _config, input) => {
+        const answer = await certification.run(db, input as never, language);
+        return { json: answer.data, text: answer.text };
+      },
+    );
   if (bills)
     return runParsedCommand(bills.parse(), flags, language, env, out, err, async (db, config, input) => {
       const answer = await bills.run(db, config, input as never, language);

@@ -108,6 +108,18 @@ export const ApiPath = {
   BatchImportCommit: '/api/CustomerOrder/BatchImportCommit',
   BatchImportDiscard: '/api/CustomerOrder/BatchImportDiscard',
   BatchImportErrorReport: '/api/CustomerOrder/BatchImportErrorReport',
+  // Customer profile, certification and pictures (issue 13, user centre; modules/customer-info)
+  GetCurrUserInfo: '/api/CustomerInfo/GetCurrUserInfo',
+  GetCustomerPersonInfo: '/api/CustomerInfo/getCustomerPersonInfo',
+  UpdateCustomerPersonInfo: '/api/CustomerInfo/UpdateCustomerPersonInfo',
+  UploadCertPhoto: '/api/CustomerInfo/UploadCertPhoto',
+  GetCertPhoto: '/api/CustomerInfo/GetCertPhoto',
+  GetCertification: '/api/CustomerInfo/GetCertification',
+  SubmitCertification: '/api/CustomerInfo/SubmitCertification',
+  UploadLogo: '/api/CustomerInfo/UploadLogo',
+  UploadAvatar: '/api/CustomerInfo/UploadAvatar',
+  UploadQrCode: '/api/CustomerInfo/UploadQrCode',
+  GetProfileImage: '/api/CustomerInfo/GetImage',
   // Messages (issue 13): the message list, read marks, the balance warning setting; system information
   QueryNotification: '/api/Notification/Query',
   MarkNotificationRead: '/api/Notification/MarkRead',

@@ -52,6 +52,7 @@ export interface Database {
   order_imports: OrderImportsTable;
   order_import_rows: OrderImportRowsTable;
   order_import_mappings: OrderImportMappingsTable;
+  customer_certifications: CustomerCertificationsTable;
   notifications: NotificationsTable;
   notification_reads: NotificationReadsTable;
   balance_thresholds: BalanceThresholdsTable;
@@ -88,6 +89,13 @@ export interface CustomersTable {
   level_id: string;
   status: 'active' | 'arrears' | 'frozen';
   created_at: string;
+  /** Issue 13 (migration 170, modules/customer-info): the editable profile and the company's pictures. */
+  company_address: ColumnType<string | null, string | null | undefined, string | null>;
+  profile_updated_at: ColumnType<string | null, string | null | undefined, string | null>;
+  logo_file_id: ColumnType<string | null, string | null | undefined, string | null>;
+  logo_updated_at: ColumnType<string | null, string | null | undefined, string | null>;
+  qr_code_file_id: ColumnType<string | null, string | null | undefined, string | null>;
+  qr_code_updated_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface UsersTable {
@@ -109,6 +117,9 @@ export interface UsersTable {
   last_login_at: string | null;
   last_login_ip: string | null;
   created_at: string;
+  /** Issue 13 (migration 170): the user's own picture, a stored file. */
+  avatar_file_id: ColumnType<string | null, string | null | undefined, string | null>;
+  avatar_updated_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface RolesTable {
@@ -795,6 +806,27 @@ export interface OrderImportMappingsTable {
   created_at: string;
   updated_at: string;
   last_used_at: string | null;
+}
+
+/** One per customer once it uploads a photo or submits (migration 170, modules/customer-info). */
+export interface CustomerCertificationsTable {
+  customer_id: string;
+  state: 'none' | 'pending' | 'verified' | 'rejected';
+  company_name: string | null;
+  credit_code: string | null;
+  legal_representative: string | null;
+  licence_file_id: string | null;
+  licence_uploaded_at: string | null;
+  id_front_file_id: string | null;
+  id_front_uploaded_at: string | null;
+  id_back_file_id: string | null;
+  id_back_uploaded_at: string | null;
+  submitted_at: string | null;
+  submitted_by: string | null;
+  decided_at: string | null;
+  decided_by: string | null;
+  reject_reason: string | null;
+  updated_at: string;
 }
 
 /** A notification (modules/notification): title and body are message keys worded in the reader's language. */

@@ -18,6 +18,7 @@ import * as settlement from './2026-11-27-100-settlement.ts';
 import * as consumptionFlow from './2026-11-27-110-consumption-flow.ts';
 import * as rechargeCreditedOnce from './2026-11-27-120-recharge-credited-once.ts';
 import * as orderImports from './2026-11-28-130-order-imports.ts';
+import * as customerProfile from './2026-11-29-170-customer-profile.ts';
 import * as notifications from './2026-11-29-190-notifications.ts';
 import * as verificationCodes from './2026-11-29-140-verification-codes.ts';
 import * as wechatAndSso from './2026-11-29-160-wechat-and-sso.ts';
@@ -45,5 +46,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-130-order-imports': orderImports,
   '2026-11-29-140-verification-codes': verificationCodes,
   '2026-11-29-160-wechat-and-sso': wechatAndSso,
+  '2026-11-29-170-customer-profile': customerProfile,
   '2026-11-29-190-notifications': notifications,
 };

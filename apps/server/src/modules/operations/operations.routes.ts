@@ -7,6 +7,7 @@ import { rechargeOpsRoutes } from '../recharge/recharge-ops.routes.ts';
 import { notificationOpsRoutes } from '../notification/notification-ops.routes.ts';
 import { billOperationsRoutes } from '../bill/bill-ops.routes.ts';
 import { smsOutboxOpsRoutes } from '../verification-code/sms-outbox-ops.ts';
+import { certificationOpsRoutes } from '../customer-info/certification-ops.routes.ts';
 import { OperatorKeyGuard } from './operator-key.ts';
 import {
   ExceptionSchema,
@@ -114,4 +115,6 @@ export const operationsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(billOperationsRoutes);
   // The sandbox SMS outbox (codes by SMS), under the same operator-key hook.
   await app.register(smsOutboxOpsRoutes);
+  // Certification decisions (issue 13): inside this plugin, so the operator key guards them too.
+  await app.register(certificationOpsRoutes);
 };
