@@ -6,7 +6,7 @@ import { ALL_PERMISSIONS, type Permission } from '@portal/contracts/permissions'
 import fp from 'fastify-plugin';
 import { AppError, forbidden } from '../lib/errors.ts';
 import { verifyAccessToken } from '../lib/tokens.ts';
-import { findRequestContext, isSessionLive } from '../modules/auth/auth.repository.ts';
+import { findRequestContext, isSessionLive, type ListVersions } from '../modules/auth/auth.repository.ts';
 
 /** Who is calling: set on every authenticated request. */
 export interface AuthContext extends AccessSubject {
@@ -15,6 +15,11 @@ export interface AuthContext extends AccessSubject {
   sessionId: string;
   userType: 'main' | 'sub';
   roles: RoleGrant[];
+  /**
+   * The customer's list versions, read with the session (keys of lib/answer-cache.ts). Absent where a
+   * context is made without a session (seeds, jobs): nothing is then served from a cache.
+   */
+  listVersions?: ListVersions;
 }
 
 declare module 'fastify' {
@@ -58,7 +63,7 @@ export const authenticatePlugin = fp(
       // The session, its user and customer and the user's roles in one statement; the token's user and
       // customer must be the session's.
       const { claims } = verified;
-      const { context, roles } = await findRequestContext(app.db, claims.sid);
+      const { context, roles, listVersions } = await findRequestContext(app.db, claims.sid);
       if (!isSessionLive(context) || context.user_id !== claims.sub || context.customer_id !== claims.cid) {
         throw new AppError(ApiCode.SessionInvalid, 'auth.sessionInvalid');
       }
@@ -77,6 +82,7 @@ export const authenticatePlugin = fp(
         // The main user of a customer holds every permission; sub-users hold what their roles grant.
         permissions: context.user_type === 'main' ? [...ALL_PERMISSIONS] : [],
         roles,
+        listVersions,
       };
       if (config.permission && !hasPermission(request.auth, config.permission))
         throw forbidden(config.permission);
