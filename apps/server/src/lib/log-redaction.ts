@@ -67,8 +67,11 @@ export const redactingLoggerOptions = {
   },
 };
 
-const infoEnabled = (logger: FastifyBaseLogger) =>
-  (logger as unknown as { isLevelEnabled(level: string): boolean }).isLevelEnabled('info');
+/** Whether a pino logger writes info lines; undefined for Fastify's no-op logger (`logger: false`). */
+const infoEnabled = (logger: FastifyBaseLogger): boolean | undefined => {
+  const pinoLogger = logger as unknown as { isLevelEnabled?: (level: string) => boolean };
+  return typeof pinoLogger.isLevelEnabled === 'function' ? pinoLogger.isLevelEnabled('info') : undefined;
+};
 
 /**
  * One log line per request, written when it ends, instead of Fastify's two ("incoming request" when it
@@ -91,14 +94,15 @@ export class OneLinePerRequest extends LogController {
       );
       return;
     }
-    if (!infoEnabled(reply.log)) return;
+    const enabled = infoEnabled(reply.log);
+    if (enabled === false) return;
     // Nothing in this line can hold a credential: the request serializer writes method, redacted URL, host
     // and address, the reply's writes the status. pino's redaction pass over it (its wildcard paths walk
     // every key two levels deep) was the largest part of logging a request, so the line skips it. The
     // same fields in the same order as the request's own logger writes: its bindings are the request id.
     const root = request.server.log;
     // A route logging below the server's level (none does today) keeps the request's own logger.
-    if (!infoEnabled(root)) {
+    if (enabled === undefined || !infoEnabled(root)) {
       reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
       return;
     }
