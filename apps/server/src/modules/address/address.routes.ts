@@ -20,6 +20,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendCachedAnswer } from '../../lib/answer-cache.ts';
 import { AppError } from '../../lib/errors.ts';
+import { findRequestContext } from '../auth/auth.repository.ts';
 import { cleanUploadName } from '../file/file-names.ts';
 import { beginStoredUpload } from '../file/file.service.ts';
 import { exportAddresses } from './address-export.ts';
@@ -78,7 +79,13 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
         request,
         reply,
         async () => request.ok(await service.listAddresses(app.db, request.auth, request.query)),
-        app.config.responseCheck === 'full',
+        app.config.responseCheck === 'full'
+          ? {
+              stillCurrent: async () =>
+                (await findRequestContext(app.db, request.auth.sessionId)).listVersions.addresses ===
+                request.auth.listVersions?.addresses,
+            }
+          : undefined,
       ),
   );
 
