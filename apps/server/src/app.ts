@@ -36,6 +36,7 @@ import { jobsPlugin } from './jobs/jobs-plugin.ts';
 import { smsPlugin } from './lib/sms/sms-plugin.ts';
 import { OneLinePerRequest, redactingLoggerOptions } from './lib/log-redaction.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
+import { answerCachePlugin } from './plugins/answer-cache.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { databasePlugin } from './plugins/database.ts';
@@ -95,6 +96,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(compressionPlugin);
   await app.register(databasePlugin, { config });
   await app.register(healthPlugin);
+  await app.register(answerCachePlugin);
   await app.register(authenticatePlugin);
   await app.register(idempotencyPlugin);
   await app.register(jobsPlugin);

@@ -64,6 +64,8 @@ const EnvSchema = z.object({
   // Rows one batch-create sheet may hold (contracts ORDER_IMPORT_MAX_ROWS is the ceiling).
   ORDER_IMPORT_MAX_ROWS: z.coerce.number().int().min(1).max(100_000).default(100_000),
   RESPONSE_CHECK: z.enum(['types', 'full']).default('types'),
+  // Serialized list pages kept per instance, keyed by the list's version (lib/answer-cache.ts); 0 = none.
+  ANSWER_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
   // Operations API (issue 10): the key the provider's staff and tools present; unset = the API is closed.
   OPERATOR_API_KEY: z.string().min(24, 'must be at least 24 characters').optional(),
   // Pictures (issue 13, modules/customer-info): upload sizes, and the pixel limits checked before decoding.
@@ -221,6 +223,8 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   /** How answers are checked against their response schema (lib/response-serializer.ts); tests use `full`. */
   responseCheck: ResponseCheck;
+  /** Bytes of serialized list answers this instance keeps (lib/answer-cache.ts); 0 keeps none. */
+  answerCacheBytes: number;
   /** Key of the operations API (`x-operator-key`); undefined = the operations API answers 401 to all. */
   operatorApiKey: string | undefined;
   /** Uploaded pictures (modules/customer-info, lib/images.ts). */
@@ -389,6 +393,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxOrderRows: e.ORDER_IMPORT_MAX_ROWS,
     },
     responseCheck: e.RESPONSE_CHECK,
+    answerCacheBytes: e.ANSWER_CACHE_MB * 1024 * 1024,
     operatorApiKey: e.OPERATOR_API_KEY,
     storage: storageConfig(e, dataDir),
     images: {

@@ -21,6 +21,7 @@ export interface Database {
   application_menus: ApplicationMenusTable;
   currencies: CurrenciesTable;
   addresses: AddressesTable;
+  list_versions: ListVersionsTable;
   products: ProductsTable;
   product_countries: ProductCountriesTable;
   product_rates: ProductRatesTable;
@@ -923,4 +924,15 @@ export interface SsoUsedTicketsTable {
   user_id: string | null;
   used_at: string;
   expires_at: string;
+}
+
+/**
+ * A customer's list version, bumped by database triggers in the same transaction as every write to the
+ * list's table (migration 2026-11-29-210): answer caches key on it. No row yet = version 0.
+ */
+export interface ListVersionsTable {
+  customer_id: string;
+  /** The list's table: 'addresses'. */
+  list: 'addresses';
+  version: number;
 }
