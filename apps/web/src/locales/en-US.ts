@@ -1336,7 +1336,7 @@ const enUS: Messages = {
       expired: 'The QR code has expired',
       used: 'This QR code has been used',
       notBound:
-        'This WeChat account is not bound yet: sign in with your password and bind it in the user centre first',
+        'This WeChat account is not bound yet: sign in with your password and bind it in the user center first',
       signingIn: 'Confirmed, signing you in…',
       binding: 'Confirmed, binding…',
       refresh: 'Refresh QR code',
