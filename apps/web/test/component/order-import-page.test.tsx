@@ -48,6 +48,7 @@ function summary(patch: Partial<OrderImportSummary> = {}): OrderImportSummary {
     headers: [],
     mapping: {},
     mappingName: null,
+    defaults: {},
     sampleRows: [],
     rowCount: 3,
     orderCount: 3,
