@@ -751,6 +751,8 @@ export interface OrderImportsTable {
   /** JSON OrderSheetMapping: field → 0-based column. */
   mapping: string;
   mapping_id: string | null;
+  /** JSON OrderSheetDefaults: field without a column → its fixed value. */
+  defaults: string;
   product_code: string;
   shipper_address_id: string | null;
   row_count: number;
@@ -802,6 +804,8 @@ export interface OrderImportMappingsTable {
   name: string;
   /** JSON field → header text. */
   columns: string;
+  /** JSON OrderSheetDefaults: field without a column → its fixed value. */
+  defaults: string;
   header_signature: string;
   created_by: string;
   created_at: string;

@@ -117,6 +117,7 @@ async function seedImport(customer: Customer, orders: readonly SeedOrder[]): Pro
       headers: '[]',
       mapping: '{}',
       mapping_id: null,
+      defaults: '{}',
       product_code: 'US-DDP-EXP',
       shipper_address_id: customer.senderId,
       row_count: 0,
