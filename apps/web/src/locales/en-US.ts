@@ -1393,7 +1393,7 @@ const enUS: Messages = {
         unknown: 'The sign-in did not complete.',
       },
     },
-  // Issue 13: the user centre's profile, certification and pictures (features/user-center).
+    // Issue 13: the user centre's profile, certification and pictures (features/user-center).
   },
   customerInfo: {
     certificationTab: 'Certification',

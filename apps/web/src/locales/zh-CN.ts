@@ -1369,7 +1369,7 @@ const zhCN = {
         unknown: '登录未完成。',
       },
     },
-  // Issue 13: the user centre's profile, certification and pictures (features/user-center).
+    // Issue 13: the user centre's profile, certification and pictures (features/user-center).
   },
   customerInfo: {
     certificationTab: '企业认证',

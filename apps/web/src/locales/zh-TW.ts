@@ -1366,7 +1366,7 @@ const zhTW: Messages = {
         unknown: '登入未完成。',
       },
     },
-  // Issue 13: the user centre's profile, certification and pictures (features/user-center).
+    // Issue 13: the user centre's profile, certification and pictures (features/user-center).
   },
   customerInfo: {
     certificationTab: '企業認證',
