@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PHONE_PATTERN } from '@portal/contracts/verification-code-rules';
 import { SendCodeButton } from '../../../components/send-code-button';
 import { isApiError } from '../../../lib/http/api-error';
-import { fieldErrorsOf } from '../../../lib/http/field-errors';
+import { fieldErrorsOf, placeFieldErrors } from '../../../lib/http/field-errors';
 import { newPasswordProblem } from '../../../lib/password-rule';
 import { checkResetCode, forgetPassword, sendResetSms } from '../api/forget-password';
 import { FormAlert } from './form-alert';
@@ -37,10 +37,7 @@ export default function ForgotPassword({ onDone, onCancel }: { onDone: () => voi
   /** Shows a refusal: on its field when the server names one we show, otherwise above the form. */
   const report = (caught: unknown, fields: string[], form: typeof phoneForm | typeof passwordForm) => {
     if (!isApiError(caught) || caught.isHandled) return;
-    const errors = fieldErrorsOf(caught.data).filter((e) => fields.includes(e.field));
-    if (errors.length > 0)
-      form.setFields(errors.map((e) => ({ name: e.field as never, errors: [e.message] })));
-    else setError(caught.message);
+    if (!placeFieldErrors(form, caught.data, fields)) setError(caught.message);
   };
 
   const send = async () => {

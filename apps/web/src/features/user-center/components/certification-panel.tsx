@@ -11,7 +11,7 @@ import { ListLoadError } from '../../../components/list-load-error';
 import { formatFileSize } from '../../../lib/file-size';
 import { formatDateTime } from '../../../lib/format-date';
 import { isApiError } from '../../../lib/http/api-error';
-import { fieldErrorsOf } from '../../../lib/http/field-errors';
+import { placeFieldErrors } from '../../../lib/http/field-errors';
 import { uiEffects } from '../../../lib/ui-effects';
 import { useCertification } from '../api/get-certification';
 import { useCurrUserInfo } from '../api/get-curr-user-info';
@@ -146,12 +146,7 @@ function CertificationForm({ certification }: { certification: Certification }) 
       uiEffects.showSuccess(t('customerInfo.submitted'));
     } catch (caught) {
       if (!isApiError(caught)) throw caught;
-      const errors = fieldErrorsOf(caught.data).filter((e) =>
-        (FIELDS as readonly string[]).includes(e.field),
-      );
-      if (errors.length > 0)
-        form.setFields(errors.map((e) => ({ name: e.field as keyof Values, errors: [e.message] })));
-      else setError(caught.message);
+      if (!placeFieldErrors(form, caught.data, FIELDS)) setError(caught.message);
     }
   };
 

@@ -7,7 +7,7 @@ import { ListLoadError } from '../../../components/list-load-error';
 import { useAccess } from '../../../lib/access/use-access';
 import { formatDateTime } from '../../../lib/format-date';
 import { isApiError } from '../../../lib/http/api-error';
-import { fieldErrorsOf } from '../../../lib/http/field-errors';
+import { placeFieldErrors } from '../../../lib/http/field-errors';
 import { uiEffects } from '../../../lib/ui-effects';
 import { useCustomerPersonInfo } from '../api/get-customer-person-info';
 import { useUpdateCustomerPersonInfo } from '../api/update-customer-person-info';
@@ -73,12 +73,7 @@ function EditableProfile({ info }: { info: CustomerPersonInfo }) {
       uiEffects.showSuccess(t('customerInfo.profileSaved'));
     } catch (caught) {
       if (!isApiError(caught)) throw caught;
-      const errors = fieldErrorsOf(caught.data).filter((e) =>
-        (FIELDS as readonly string[]).includes(e.field),
-      );
-      if (errors.length > 0)
-        form.setFields(errors.map((e) => ({ name: e.field as keyof Values, errors: [e.message] })));
-      else setError(caught.message);
+      if (!placeFieldErrors(form, caught.data, FIELDS)) setError(caught.message);
     }
   };
 
