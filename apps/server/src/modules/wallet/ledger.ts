@@ -350,21 +350,6 @@ async function createWallet(trx: Executor, customerId: string, currencyCode: str
  * when the status really changes; callers that force charges lock the customer row before the order rows
  * (operations weigh-in) so this later lock never inverts the create path's order (customer, then wallet).
  */
-/** The users' low-balance warnings (modules/notification): one notification per fall below a threshold. */
-function followBalanceWarnings(
-  trx: Executor,
-  customerId: string,
-  currencyCode: string,
-  balanceAfter: number,
-) {
-  return followBalanceThresholds(trx, {
-    customerId,
-    currencyCode,
-    balanceAfter,
-    formatAmount: async (amount) => formatMinorAmount(amount, await currencyDisplay(trx, currencyCode)),
-  });
-}
-
 async function followArrears(trx: Executor, entry: LedgerEntryInput, availableAfter: number) {
   if (entry.amount < 0 && availableAfter < 0) {
     await trx
@@ -391,6 +376,21 @@ async function followArrears(trx: Executor, entry: LedgerEntryInput, availableAf
       )
       .execute();
   }
+}
+
+/** The users' low-balance warnings (modules/notification): one notification per fall below a threshold. */
+function followBalanceWarnings(
+  trx: Executor,
+  customerId: string,
+  currencyCode: string,
+  balanceAfter: number,
+) {
+  return followBalanceThresholds(trx, {
+    customerId,
+    currencyCode,
+    balanceAfter,
+    formatAmount: async (amount) => formatMinorAmount(amount, await currencyDisplay(trx, currencyCode)),
+  });
 }
 
 /** The conditional UPDATE; undefined when no wallet row matched (missing, or the change does not fit). */
