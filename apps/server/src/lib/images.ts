@@ -3,6 +3,7 @@ import jpeg from 'jpeg-js';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { PNG } from 'pngjs';
+import { inflateSync } from 'node:zlib';
 import { sniffContentType } from '../modules/file/content-type.ts';
 
 /**
@@ -183,6 +184,58 @@ export function orient(
   return { data: out, width: outWidth, height: outHeight };
 }
 
+/** Channels per PNG colour type (grey, RGB, palette, grey + alpha, RGBA). */
+const PNG_CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
+/** Adam7 passes: x start, y start, x step, y step. */
+const ADAM7 = [
+  [0, 0, 8, 8],
+  [4, 0, 8, 8],
+  [0, 4, 4, 8],
+  [2, 0, 4, 4],
+  [0, 2, 2, 4],
+  [1, 0, 2, 2],
+  [0, 1, 1, 2],
+] as const;
+
+/**
+ * Refuses a PNG whose chunks do not run whole from IHDR to IEND, or whose image data does not inflate to
+ * exactly the bytes its header needs. pngjs decodes a short stream into memory it never cleared, so without
+ * this a truncated upload would be stored holding whatever the server's memory held before.
+ */
+function assertCompletePng(bytes: Buffer) {
+  const idat: Buffer[] = [];
+  let offset = 8;
+  let ended = false;
+  while (!ended) {
+    if (offset + 12 > bytes.length) throw new ImageRejected('corrupt', 'PNG ends inside a chunk');
+    const length = bytes.readUInt32BE(offset);
+    const type = bytes.toString('latin1', offset + 4, offset + 8);
+    if (offset + 12 + length > bytes.length)
+      throw new ImageRejected('corrupt', `PNG ${type} chunk cut short`);
+    if (type === 'IDAT') idat.push(bytes.subarray(offset + 8, offset + 8 + length));
+    ended = type === 'IEND';
+    offset += 12 + length;
+  }
+  const width = bytes.readUInt32BE(16);
+  const height = bytes.readUInt32BE(20);
+  const bitsPerPixel = (PNG_CHANNELS[bytes[25]!] ?? 0) * bytes[24]!;
+  if (!bitsPerPixel) throw new ImageRejected('corrupt', 'unknown PNG colour type');
+  const passes = bytes[28] === 1 ? ADAM7 : ([[0, 0, 1, 1]] as const);
+  let expected = 0;
+  for (const [x0, y0, dx, dy] of passes) {
+    const passWidth = Math.ceil(Math.max(0, width - x0) / dx);
+    const passHeight = Math.ceil(Math.max(0, height - y0) / dy);
+    if (passWidth && passHeight) expected += passHeight * (1 + Math.ceil((passWidth * bitsPerPixel) / 8));
+  }
+  let inflated: Buffer;
+  try {
+    inflated = inflateSync(Buffer.concat(idat), { maxOutputLength: expected + 1 });
+  } catch (error) {
+    throw new ImageRejected('corrupt', (error as Error).message);
+  }
+  if (inflated.length !== expected) throw new ImageRejected('corrupt', 'PNG data does not match its size');
+}
+
 /** JPEG quality of re-encoded photos: text on a licence stays sharp, the file stays a few hundred KB. */
 const JPEG_QUALITY = 88;
 
@@ -203,7 +256,7 @@ export async function reencodeImage(
       return encodePixels(decoded.data, decoded.width, decoded.height);
     }
     if (claimed.type === 'image/png') {
-      // pngjs refuses data that inflates beyond what the header's size needs.
+      assertCompletePng(bytes);
       const decoded = PNG.sync.read(bytes);
       if (decoded.width !== claimed.width || decoded.height !== claimed.height)
         throw new ImageRejected('corrupt', 'size changed while decoding');

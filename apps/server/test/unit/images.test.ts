@@ -83,6 +83,18 @@ describe('image uploads (lib/images.ts)', () => {
     expect(await problemOf(makeJpeg(8, 8).subarray(0, 100))).toBe('corrupt');
   });
 
+  it('refuses a PNG cut anywhere (pngjs would fill the missing rows from uncleared memory)', async () => {
+    const whole = makePng(50, 50);
+    for (let cut = 33; cut < whole.length; cut += 7)
+      expect([cut, await problemOf(whole.subarray(0, cut))]).toEqual([cut, 'corrupt']);
+    // Whole chunks, but the image data holds only half the rows: still refused.
+    const half = makePng(50, 25);
+    const claimingFull = Buffer.from(half);
+    claimingFull.writeUInt32BE(50, 20);
+    expect(await problemOf(claimingFull)).toBe('corrupt');
+    expect(await problemOf(whole)).toBe('accepted');
+  });
+
   it('turns a sideways phone photo upright, since the orientation tag does not survive', async () => {
     const colourAt = (bytes: Buffer, x: number, y: number) => {
       const decoded = jpeg.decode(bytes, { useTArray: true });
