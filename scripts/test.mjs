@@ -10,7 +10,7 @@
 // test support creates a database per test file); otherwise a throwaway cluster is started for the run.
 //
 // Typecheck and lint run side by side (each is one single-threaded process; lint's output is held back and
-// printed after typecheck's). The browser test files run one at a time unless E2E_WORKERS says more (vitest.config.ts).
+// printed after typecheck's). The browser test files run two at a time unless E2E_WORKERS says otherwise (vitest.config.ts).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -135,7 +135,9 @@ function failedTestsOf(json) {
     const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
     for (const test of failedTests) {
       const message = String(test.failureMessages?.[0] ?? '').split('\n')[0];
-      failures.push(`${where} › ${test.fullName ?? test.title}: ${message.slice(0, 300)}`);
+      // A timeout's message is only "STACK_TRACE_ERROR"; how long the test ran says more.
+      const ran = test.duration ? ` (after ${(test.duration / 1000).toFixed(1)} s)` : '';
+      failures.push(`${where} › ${test.fullName ?? test.title}: ${message.slice(0, 300)}${ran}`);
     }
     // A file that failed to load has no failing test of its own.
     if (failedTests.length === 0 && file.status === 'failed') {

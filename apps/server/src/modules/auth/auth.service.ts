@@ -191,6 +191,32 @@ export const issueDeviceCookie = (deps: AuthDeps, userId: string) =>
   deviceCookieValue(userId, deps.tokenSecret);
 
 /**
+ * Signs in a user whose identity another method has already proven (WeChat scan, single sign-on ticket):
+ * one login-log row with the method, then `completeSignIn` like every other way in.
+ */
+export async function signInVerifiedUser(
+  deps: AuthDeps,
+  userId: string,
+  method: (typeof LoginMethod)[keyof typeof LoginMethod],
+  client: ClientInfo,
+): Promise<LoginResponse> {
+  const user = await repo.findUserForSignIn(deps.db, userId);
+  if (!user) throw new AppError(ApiCode.BadRequest, 'auth.wrongCredentials');
+  const attemptId = await logAttempt(
+    deps,
+    {
+      accountKey: user.id,
+      loginName: user.login_name,
+      customerId: user.customer_id,
+      userId: user.id,
+      method,
+    },
+    client,
+  );
+  return (await completeSignIn(deps, user, client, attemptId)).answer;
+}
+
+/**
  * Password sign-in by login name or phone. Every attempt is written to the login log; throttled attempts
  * once per window per account + address pair. Answers the token pair and the user's id (for the device cookie).
  */

@@ -3,6 +3,9 @@ import { LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LanguageSwitch } from '../../components/language-switch';
+import { NotificationBell } from '../../components/notification-bell';
+import { useCurrUserInfo } from '../../lib/session/curr-user-info';
+import { useImage } from '../../lib/session/customer-image';
 import { useLoginUserInfo } from '../../lib/session/use-login-user-info';
 import { useSignOut } from './use-sign-out';
 
@@ -14,7 +17,7 @@ interface HeaderActionsProps {
   onOpenSettings: () => void;
 }
 
-/** Right side of the header: language, display settings and the signed-in user's menu. */
+/** Right side of the header: notifications, language, display settings and the signed-in user's menu. */
 export function HeaderActions({ color, isCompact, onOpenSettings }: HeaderActionsProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -22,9 +25,13 @@ export function HeaderActions({ color, isCompact, onOpenSettings }: HeaderAction
   const { token } = theme.useToken();
   const { data: user } = useLoginUserInfo();
   const name = user?.userName || user?.loginName || '';
+  // The avatar the user uploaded in the user centre, once it has loaded; the icon until then.
+  const { data: profile } = useCurrUserInfo();
+  const { data: avatar } = useImage({ kind: 'avatar' }, profile?.images.avatar ?? null);
 
   return (
     <Flex align="center" gap={4} style={{ flex: 'none', lineHeight: 'normal' }}>
+      <NotificationBell color={color} />
       <LanguageSwitch color={color} isCompact={isCompact} />
       <Button
         type="text"
@@ -57,6 +64,8 @@ export function HeaderActions({ color, isCompact, onOpenSettings }: HeaderAction
         >
           <Avatar
             size={28}
+            src={avatar}
+            alt=""
             icon={<UserOutlined />}
             style={{ flex: 'none', background: token.colorPrimary }}
           />

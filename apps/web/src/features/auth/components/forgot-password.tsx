@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { PHONE_PATTERN } from '@portal/contracts/verification-code-rules';
 import { SendCodeButton } from '../../../components/send-code-button';
 import { isApiError } from '../../../lib/http/api-error';
-import { fieldErrorsOf } from '../../../lib/http/field-errors';
-import { newPasswordProblem } from '../../../lib/password-rule';
+import { fieldErrorsOf, placeFieldErrors } from '../../../lib/http/field-errors';
 import { checkResetCode, forgetPassword, sendResetSms } from '../api/forget-password';
 import { FormAlert } from './form-alert';
+import { NewPasswordFields } from './new-password-fields';
 
 interface PhoneStep {
   userPhone: string;
@@ -37,10 +37,7 @@ export default function ForgotPassword({ onDone, onCancel }: { onDone: () => voi
   /** Shows a refusal: on its field when the server names one we show, otherwise above the form. */
   const report = (caught: unknown, fields: string[], form: typeof phoneForm | typeof passwordForm) => {
     if (!isApiError(caught) || caught.isHandled) return;
-    const errors = fieldErrorsOf(caught.data).filter((e) => fields.includes(e.field));
-    if (errors.length > 0)
-      form.setFields(errors.map((e) => ({ name: e.field as never, errors: [e.message] })));
-    else setError(caught.message);
+    if (!placeFieldErrors(form, caught.data, fields)) setError(caught.message);
   };
 
   const send = async () => {
@@ -104,36 +101,7 @@ export default function ForgotPassword({ onDone, onCancel }: { onDone: () => voi
           validateTrigger="onBlur"
           onFinish={(values) => void setPassword(values)}
         >
-          <Form.Item
-            name="newPassword"
-            label={t('initPassword.newPassword')}
-            extra={t('password.rule')}
-            rules={[
-              {
-                validator: (_, value: string | undefined) => {
-                  const problem = value ? newPasswordProblem(value) : 'password.tooShort';
-                  return problem ? Promise.reject(new Error(t(problem))) : Promise.resolve();
-                },
-              },
-            ]}
-          >
-            <Input.Password size="large" autoComplete="new-password" maxLength={64} autoFocus />
-          </Form.Item>
-          <Form.Item
-            name="confirmPassword"
-            label={t('initPassword.confirmPassword')}
-            dependencies={['newPassword']}
-            rules={[
-              ({ getFieldValue }) => ({
-                validator: (_, value: string | undefined) =>
-                  value && value === getFieldValue('newPassword')
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(t('password.mismatch'))),
-              }),
-            ]}
-          >
-            <Input.Password size="large" autoComplete="new-password" maxLength={64} />
-          </Form.Item>
+          <NewPasswordFields size="large" />
           <Button type="primary" htmlType="submit" size="large" block loading={isBusy}>
             {t('smsCode.resetSubmit')}
           </Button>

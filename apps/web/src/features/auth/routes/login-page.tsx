@@ -20,6 +20,7 @@ import { customerLogin } from '../api/customer-login';
 import { smsLogin } from '../api/sms-login';
 import { FormAlert } from '../components/form-alert';
 import { LoginForm } from '../components/login-form';
+import { LoginTabs, type LoginTab } from '../components/login-tabs';
 import { SmsLoginForm } from '../components/sms-login-form';
 import { LoginHero } from '../components/login-hero';
 import { LoginLanguageSwitch } from '../components/login-language-switch';
@@ -30,8 +31,15 @@ const InitPasswordModal = lazy(() => importWithTimeout(() => import('../componen
 // Forgot password is opened by few, and uses antd's Form: it loads when opened.
 const ForgotPassword = lazy(() => importWithTimeout(() => import('../components/forgot-password')));
 
-/** How the panel signs in: password or SMS code (tabs), or the forgot-password flow. */
-type PanelMode = 'password' | 'sms' | 'forgot';
+// The other ways in load when their tab is chosen: the password form stays the first download.
+const WeChatLoginTab = lazy(() =>
+  importWithTimeout(() => import('../components/wechat-login-tab')).then((m) => ({
+    default: m.WeChatLoginTab,
+  })),
+);
+
+/** How the panel signs in: one of the tabs (password, SMS code, WeChat), or the forgot-password flow. */
+type PanelMode = LoginTab | 'forgot';
 
 const HOME_PATH = '/user/index';
 /** The public top-up page (@portal/contracts/recharge TOP_UP_PAGE; that module brings zod to this first page). */
@@ -93,6 +101,12 @@ export default function LoginPage({ variant = 'standard' }: { variant?: LoginVar
       if (isApiError(error) && !error.isHandled) setFormError(error.message);
     }
   };
+  /** A sign-in another way finished (WeChat QR): the same next steps as the password's. */
+  const signedIn = async (answer: LoginResponse) => {
+    preload('signedIn');
+    if (answer.isInitPassword) setMustChangePassword(true);
+    else await finishSignIn();
+  };
   const submit = (values: LoginRequest) => signInWith(() => customerLogin(values));
   const submitSms = (values: PhoneCodeRequest) => signInWith(() => smsLogin(values));
   const switchMode = (next: PanelMode) => {
@@ -100,10 +114,6 @@ export default function LoginPage({ variant = 'standard' }: { variant?: LoginVar
     if (next !== 'password') setNotice(null);
     setMode(next);
   };
-  const tabs: { key: PanelMode; label: string }[] = [
-    { key: 'password', label: t('smsCode.tabPassword') },
-    { key: 'sms', label: t('smsCode.tabSms') },
-  ];
 
   return (
     <div
@@ -129,9 +139,11 @@ export default function LoginPage({ variant = 'standard' }: { variant?: LoginVar
           <h1 className="login-title" style={{ color: token.colorTextHeading }}>
             {mode === 'forgot' ? t('smsCode.forgotTitle') : t('login.title')}
           </h1>
-          <p className="login-subtitle" style={{ color: token.colorTextSecondary }}>
-            {mode === 'forgot' ? t('smsCode.forgotSubtitle') : t('login.subtitle')}
-          </p>
+          {mode === 'forgot' || mode === 'password' ? (
+            <p className="login-subtitle" style={{ color: token.colorTextSecondary }}>
+              {mode === 'forgot' ? t('smsCode.forgotSubtitle') : t('login.subtitle')}
+            </p>
+          ) : null}
           {isArrears ? (
             <div
               role="alert"
@@ -162,30 +174,14 @@ export default function LoginPage({ variant = 'standard' }: { variant?: LoginVar
             </Suspense>
           ) : (
             <>
-              <div className="login-tabs" role="tablist" aria-label={t('login.title')}>
-                {tabs.map((tab) => (
-                  <button
-                    key={tab.key}
-                    type="button"
-                    role="tab"
-                    id={`login-tab-${tab.key}`}
-                    aria-selected={mode === tab.key}
-                    // Only the chosen tab's panel is in the page.
-                    aria-controls={mode === tab.key ? `login-tabpanel-${tab.key}` : undefined}
-                    className="login-tab"
-                    onClick={() => switchMode(tab.key)}
-                    style={{
-                      color: mode === tab.key ? token.colorPrimary : token.colorTextSecondary,
-                      borderBottomColor: mode === tab.key ? token.colorPrimary : 'transparent',
-                    }}
-                  >
-                    {tab.label}
-                  </button>
-                ))}
-              </div>
+              <LoginTabs active={mode} onChange={switchMode} />
               {notice ? <FormAlert type="success" message={notice} /> : null}
               <div role="tabpanel" id={`login-tabpanel-${mode}`} aria-labelledby={`login-tab-${mode}`}>
-                {mode === 'sms' ? (
+                {mode === 'wechat' ? (
+                  <Suspense fallback={null}>
+                    <WeChatLoginTab onSignedIn={signedIn} />
+                  </Suspense>
+                ) : mode === 'sms' ? (
                   <SmsLoginForm
                     isBusy={isSubmitting || isFinishing}
                     error={formError}
@@ -205,20 +201,18 @@ export default function LoginPage({ variant = 'standard' }: { variant?: LoginVar
                 )}
               </div>
               <p className="login-forgot">
-                <button
-                  type="button"
-                  className="login-link-button"
-                  onClick={() => switchMode('forgot')}
-                  style={{ color: token.colorLink }}
-                  data-testid="forgot-password-link"
-                >
-                  {t('smsCode.forgotLink')}
-                </button>
-                <Link
-                  to="/register"
-                  style={{ color: token.colorLink, marginInlineStart: 16 }}
-                  data-testid="register-link"
-                >
+                {mode === 'wechat' ? null : (
+                  <button
+                    type="button"
+                    className="login-link-button"
+                    onClick={() => switchMode('forgot')}
+                    style={{ color: token.colorLink, marginInlineEnd: 16 }}
+                    data-testid="forgot-password-link"
+                  >
+                    {t('smsCode.forgotLink')}
+                  </button>
+                )}
+                <Link to="/register" style={{ color: token.colorLink }} data-testid="register-link">
                   {t('registration.link')}
                 </Link>
               </p>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PHONE_PATTERN } from '@portal/contracts/verification-code-rules';
 import { SendCodeButton } from '../../../components/send-code-button';
 import { isApiError } from '../../../lib/http/api-error';
-import { fieldErrorsOf } from '../../../lib/http/field-errors';
+import { placeFieldErrors } from '../../../lib/http/field-errors';
 import { uiEffects } from '../../../lib/ui-effects';
 import { sendChangePhoneSms, useChangePhone } from '../api/change-phone';
 
@@ -34,10 +34,7 @@ export function ChangePhoneModal({
 
   const report = (caught: unknown) => {
     if (!isApiError(caught) || caught.isHandled) return;
-    const errors = fieldErrorsOf(caught.data).filter((e) => e.field === 'userPhone' || e.field === 'code');
-    if (errors.length > 0)
-      form.setFields(errors.map((e) => ({ name: e.field as keyof FormValues, errors: [e.message] })));
-    else setError(caught.message);
+    if (!placeFieldErrors(form, caught.data, ['userPhone', 'code'])) setError(caught.message);
   };
 
   const send = async () => {

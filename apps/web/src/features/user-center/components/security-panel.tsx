@@ -12,6 +12,7 @@ import { formatDateTime } from '../../../lib/format-date';
 import { useSecuritySetting } from '../api/get-security-setting';
 import { ChangePasswordForm } from './change-password-form';
 import { ChangePhoneModal } from './change-phone-modal';
+import { WeChatBinding } from './wechat-binding';
 
 /** Security overview (`GET /api/User/SecuritySetting`) beside the change-password form. */
 export function SecurityPanel() {
@@ -68,9 +69,12 @@ export function SecurityPanel() {
         icon: <WechatOutlined />,
         title: t('userCenter.weChat'),
         value: (
-          <Tag color={security.isWeChatBound ? 'success' : 'default'}>
-            {security.isWeChatBound ? t('userCenter.bound') : t('userCenter.unbound')}
-          </Tag>
+          <span>
+            <Tag color={security.isWeChatBound ? 'success' : 'default'} data-testid="wechat-binding-state">
+              {security.isWeChatBound ? t('userCenter.bound') : t('userCenter.unbound')}
+            </Tag>
+            <WeChatBinding isBound={security.isWeChatBound} />
+          </span>
         ),
       },
       {
