@@ -25,6 +25,11 @@ describe('registration', () => {
   test('registers a company with the SMS code and the agreement, then signs in', async () => {
     const page = await portal.openPage({ language: 'en-US', dark: true });
     await page.goto('/login');
+    page.on('response', (r) => {
+      if (r.url().includes('/api/Register/'))
+        void r.text().then((b) => console.log('DEBUG', r.status(), r.url(), b));
+    });
+    page.on('console', (m) => console.log('CONSOLE', m.type(), m.text()));
     await page.getByTestId('register-link').click();
     await page.waitForURL('**/register');
     const phone = `136${String(Date.now()).slice(-8)}`;
@@ -44,8 +49,15 @@ describe('registration', () => {
     await expect.poll(() => page.getByTestId('agreement-text').textContent(), LONG).toContain('Parties');
     await screenshot(page, 'register-agreement-en-dark');
     await page.getByRole('button', { name: 'Accept' }).click();
+    await expect.poll(() => page.getByRole('checkbox').isChecked(), LONG).toBe(true);
     await page.getByRole('button', { name: 'Register', exact: true }).click();
-    await page.getByText('Registered', { exact: true }).waitFor(LONG);
+    await page
+      .getByText('Registered', { exact: true })
+      .waitFor(LONG)
+      .catch(async (e) => {
+        await screenshot(page, 'register-debug-fail');
+        throw e;
+      });
     await screenshot(page, 'register-done-en-dark');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await signIn(page, { loginName, password: 'Register2026' });
@@ -74,6 +86,7 @@ describe('registration', () => {
       .locator('.ant-select:has(#prospect_destinations)')
       .getByText('United States (US)')
       .waitFor(LONG);
+    await page.keyboard.press('Escape');
     await screenshot(page, 'prospect-form-en');
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Details submitted').waitFor(LONG);

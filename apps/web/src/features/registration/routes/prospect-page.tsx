@@ -170,6 +170,7 @@ function ProspectPageContent() {
         >
           <Select
             data-testid="prospect-monthly"
+            showSearch={{ optionFilterProp: 'label' }}
             options={MonthlyParcelBands.map((band) => ({
               value: band,
               label: t(`prospectLink.band.${band}`),
@@ -190,7 +191,7 @@ function ProspectPageContent() {
             mode="multiple"
             data-testid="prospect-destinations"
             maxCount={PROSPECT_FIELD_MAX.destinations}
-            optionFilterProp="label"
+            showSearch={{ optionFilterProp: 'label' }}
             options={link.data.countries.map((c) => ({
               value: c.code,
               label: `${c.name[language]} (${c.code})`,
@@ -200,7 +201,7 @@ function ProspectPageContent() {
         <Form.Item name="productCodes" label={t('prospectLink.products')}>
           <Select
             mode="multiple"
-            optionFilterProp="label"
+            showSearch={{ optionFilterProp: 'label' }}
             options={link.data.products.map((p) => ({ value: p.code, label: p.name[language] }))}
           />
         </Form.Item>

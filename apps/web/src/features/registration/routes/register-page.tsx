@@ -25,7 +25,6 @@ interface AccountStep {
   email: string;
   password: string;
   confirmPassword: string;
-  isAgreed: boolean;
 }
 
 const phoneOf = (typed: string | undefined) => (typed ?? '').replace(/[\s-]/g, '');
@@ -54,6 +53,9 @@ function RegisterPageContent() {
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   const [isAgreementOpen, setIsAgreementOpen] = useState(false);
+  // The acceptance is the page's own state, not a form field: the modal's Accept sets it directly.
+  const [isAgreed, setIsAgreed] = useState(false);
+  const [isAgreementMissing, setIsAgreementMissing] = useState(false);
   const phone = Form.useWatch('userPhone', phoneForm);
   const agreement = useQuery({ queryKey: ['registration', 'agreement'], queryFn: getAgreement });
 
@@ -95,6 +97,10 @@ function RegisterPageContent() {
 
   const submit = async (values: AccountStep) => {
     if (!ticket || !agreement.data) return;
+    if (!isAgreed) {
+      setIsAgreementMissing(true);
+      return;
+    }
     setError(null);
     setIsBusy(true);
     try {
@@ -184,6 +190,7 @@ function RegisterPageContent() {
                 requiredMark={false}
                 validateTrigger="onBlur"
                 onFinish={(values) => void submit(values)}
+                onFinishFailed={() => setIsAgreementMissing(!isAgreed)}
               >
                 <Form.Item
                   name="companyName"
@@ -251,28 +258,25 @@ function RegisterPageContent() {
                   <Input.Password maxLength={64} autoComplete="new-password" />
                 </Form.Item>
                 <Form.Item
-                  name="isAgreed"
-                  valuePropName="checked"
-                  rules={[
-                    {
-                      validator: (_, value: boolean | undefined) =>
-                        value
-                          ? Promise.resolve()
-                          : Promise.reject(new Error(t('registration.agreementRequired'))),
-                    },
-                  ]}
+                  validateStatus={isAgreementMissing && !isAgreed ? 'error' : undefined}
+                  help={isAgreementMissing && !isAgreed ? t('registration.agreementRequired') : undefined}
                 >
-                  <Checkbox data-testid="register-agree">
+                  <Checkbox
+                    checked={isAgreed}
+                    onChange={(event) => setIsAgreed(event.target.checked)}
+                    data-testid="register-agree"
+                  >
                     {t('registration.agreePrefix')}
-                    <Button
-                      type="link"
-                      size="small"
-                      onClick={() => setIsAgreementOpen(true)}
-                      data-testid="open-agreement"
-                    >
-                      {agreement.data ? agreement.data.title[language] : t('registration.agreement')}
-                    </Button>
                   </Checkbox>
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() => setIsAgreementOpen(true)}
+                    data-testid="open-agreement"
+                    style={{ paddingInline: 0, whiteSpace: 'normal', height: 'auto', textAlign: 'start' }}
+                  >
+                    {agreement.data ? agreement.data.title[language] : t('registration.agreement')}
+                  </Button>
                 </Form.Item>
                 <Button
                   type="primary"
@@ -353,7 +357,7 @@ function RegisterPageContent() {
         title={agreement.data?.title[language]}
         onCancel={() => setIsAgreementOpen(false)}
         onOk={() => {
-          accountForm.setFieldValue('isAgreed', true);
+          setIsAgreed(true);
           setIsAgreementOpen(false);
         }}
         okText={t('registration.accept')}
