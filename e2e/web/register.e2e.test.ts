@@ -25,11 +25,6 @@ describe('registration', () => {
   test('registers a company with the SMS code and the agreement, then signs in', async () => {
     const page = await portal.openPage({ language: 'en-US', dark: true });
     await page.goto('/login');
-    page.on('response', (r) => {
-      if (r.url().includes('/api/Register/'))
-        void r.text().then((b) => console.log('DEBUG', r.status(), r.url(), b));
-    });
-    page.on('console', (m) => console.log('CONSOLE', m.type(), m.text()));
     await page.getByTestId('register-link').click();
     await page.waitForURL('**/register');
     const phone = `136${String(Date.now()).slice(-8)}`;
@@ -51,13 +46,7 @@ describe('registration', () => {
     await page.getByRole('button', { name: 'Accept' }).click();
     await expect.poll(() => page.getByRole('checkbox').isChecked(), LONG).toBe(true);
     await page.getByRole('button', { name: 'Register', exact: true }).click();
-    await page
-      .getByText('Registered', { exact: true })
-      .waitFor(LONG)
-      .catch(async (e) => {
-        await screenshot(page, 'register-debug-fail');
-        throw e;
-      });
+    await page.getByText('Registered', { exact: true }).waitFor(LONG);
     await screenshot(page, 'register-done-en-dark');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await signIn(page, { loginName, password: 'Register2026' });
