@@ -3,7 +3,9 @@ import { ApiCode } from '@portal/contracts/envelope';
 import { Role } from '@portal/contracts/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signToken } from '../../src/modules/registration/registration-tokens.ts';
+import { makeJpeg } from '../support/image-fixtures.ts';
 import { runOpsCli } from '../support/ops-cli.ts';
+import { multipartBody } from '../support/recharge-api.ts';
 import { call, createTestApp, ENGINE, signIn, type TestApp } from '../support/test-app.ts';
 
 /**
@@ -77,7 +79,7 @@ const fields = (data: unknown) =>
   ((data as { errors?: { field: string; message: string }[] } | null)?.errors ?? []).map((e) => e.field);
 
 describe(`registration on ${ENGINE}`, () => {
-  it('registers a company through the SMS code: an active customer, its admin main user, wallet, acceptance; then signs in', async () => {
+  it('registers a company through the SMS code: an active customer pending certification, its admin main user, wallet, acceptance; then signs in', async () => {
     const agreement = await client().get<{ version: string; title: Record<string, string> }>(
       ApiPath.GetLogisticsTransportAgreement,
     );
@@ -121,6 +123,51 @@ describe(`registration on ${ENGINE}`, () => {
     expect(acceptance.version).toBe(agreement.data.version);
     const session = await signIn(t.app, { loginName: input.loginName as string, password: 'Register2026' });
     expect(session.jwtToken).toBeTruthy();
+
+    // Pending certification from the start, its documents still to come: the customer may upload and
+    // submit; staff see it only once submitted, and cannot decide it before.
+    const certification = await call<{
+      state: string;
+      companyName: string;
+      canSubmit: boolean;
+      submittedAt: null;
+    }>(t.app, { url: ApiPath.GetCertification, token: session.jwtToken });
+    expect(certification.data).toMatchObject({
+      state: 'pending',
+      companyName: '厦门新注册贸易有限公司',
+      canSubmit: true,
+      submittedAt: null,
+    });
+    const ops = (method: 'GET' | 'POST', url: string) =>
+      call<unknown>(t.app, { method, url, headers: { 'x-operator-key': KEY } });
+    const pending = (await ops('GET', '/ops/v1/certifications/pending')).data as { customerCode: string }[];
+    expect(pending.map((p) => p.customerCode)).not.toContain(answer.data.customerCode);
+    const early = await ops('POST', `/ops/v1/certifications/${answer.data.customerCode}/approve`);
+    expect(early.code).toBe(ApiCode.Conflict);
+    // The documents come: three photos and the facts; now staff see it and may decide.
+    for (const kind of ['licence', 'idFront', 'idBack']) {
+      const { payload, contentType } = multipartBody({}, { bytes: makeJpeg(), name: `${kind}.jpg` });
+      const uploaded = await t.app.inject({
+        method: 'POST',
+        url: `${ApiPath.UploadCertPhoto}?kind=${kind}`,
+        payload,
+        headers: { authorization: `Bearer ${session.jwtToken}`, 'content-type': contentType },
+      });
+      expect(uploaded.json<{ code: number }>().code).toBe(ApiCode.Ok);
+    }
+    const submitted = await call<{ state: string; canSubmit: boolean }>(t.app, {
+      method: 'POST',
+      url: ApiPath.SubmitCertification,
+      token: session.jwtToken,
+      body: {
+        companyName: '厦门新注册贸易有限公司',
+        creditCode: '91350100M000100Y43',
+        legalRepresentative: '林一',
+      },
+    });
+    expect(submitted.data).toMatchObject({ state: 'pending', canSubmit: false });
+    const listed = (await ops('GET', '/ops/v1/certifications/pending')).data as { customerCode: string }[];
+    expect(listed.map((p) => p.customerCode)).toContain(answer.data.customerCode);
 
     // The same ticket again: the phone is now taken (the ticket is spent by its registration).
     const again = await c.post(ApiPath.Register, body(ticket, agreement.data.version));

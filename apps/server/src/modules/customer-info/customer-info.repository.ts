@@ -86,6 +86,22 @@ export function findCertification(db: Db, customerId: string) {
     .executeTakeFirst();
 }
 
+/**
+ * A registered customer's certification row: `pending` from the start (issue 13: a registered company is
+ * "pending certification") with the company name it registered, and nothing submitted yet.
+ */
+export async function insertPendingCertification(
+  db: Db,
+  customerId: string,
+  companyName: string,
+  at: string,
+) {
+  await db
+    .insertInto('customer_certifications')
+    .values({ customer_id: customerId, state: 'pending', company_name: companyName, updated_at: at })
+    .execute();
+}
+
 /** The customer's certification row, created in state `none` the first time a photo comes. */
 export async function ensureCertification(db: Db, customerId: string, at: string) {
   await db
@@ -104,13 +120,21 @@ export async function updateCertificationIn(
   customerId: string,
   states: readonly CustomerCertificationsTable['state'][],
   changes: Updateable<CustomerCertificationsTable>,
-  extra: { photosComplete?: boolean } = {},
+  extra: { photosComplete?: boolean; submitted?: boolean; orAwaitingDocuments?: boolean } = {},
 ): Promise<boolean> {
   let query = db
     .updateTable('customer_certifications')
     .set(changes)
     .where('customer_id', '=', customerId)
-    .where('state', 'in', [...states]);
+    .where((eb) => {
+      const inStates = eb('state', 'in', [...states]);
+      // A registration's pending row that was never submitted still waits for the customer's documents.
+      return extra.orAwaitingDocuments
+        ? eb.or([inStates, eb.and([eb('state', '=', 'pending'), eb('submitted_at', 'is', null)])])
+        : inStates;
+    });
+  if (extra.submitted !== undefined)
+    query = query.where('submitted_at', extra.submitted ? 'is not' : 'is', null);
   if (extra.photosComplete)
     query = query
       .where('licence_file_id', 'is not', null)
@@ -133,6 +157,7 @@ export function listPendingCertifications(db: Db, limit: number) {
       'cert.submitted_at',
     ])
     .where('cert.state', '=', 'pending')
+    .where('cert.submitted_at', 'is not', null)
     .orderBy('cert.submitted_at')
     .orderBy('customers.code')
     .limit(limit)

@@ -246,8 +246,23 @@ export async function openProfileImage(
 // Certification: none → pending → verified / rejected (→ pending again)
 // ---------------------------------------------------------------------------------------------------
 
-/** States in which the customer may replace photos and submit. */
+/**
+ * States in which the customer may replace photos and submit; also `pending` before anything was
+ * submitted (a registered customer starts there: "pending certification", its documents still to come).
+ */
 const EDITABLE_STATES = [CertificationState.None, CertificationState.Rejected] as const;
+const isEditable = (row: { state: string; submitted_at: string | null } | undefined) =>
+  !row ||
+  (EDITABLE_STATES as readonly string[]).includes(row.state) ||
+  (row.state === CertificationState.Pending && row.submitted_at === null);
+
+/**
+ * Registration (modules/registration) opens the certification as `pending` with the registered company
+ * name, inside its transaction; the customer then uploads the photos and submits for staff's decision.
+ */
+export async function openRegisteredCertification(trx: Db, customerId: string, companyName: string) {
+  await repo.insertPendingCertification(trx, customerId, companyName, nowIso());
+}
 
 const PHOTO_COLUMNS = {
   licence: { file: 'licence_file_id', at: 'licence_uploaded_at' },
@@ -275,7 +290,7 @@ function toCertification(row: CertificationRow | undefined): Certification {
     submittedAt: row?.submitted_at ?? null,
     decidedAt: row?.decided_at ?? null,
     rejectReason: row?.reject_reason ?? null,
-    canSubmit: (EDITABLE_STATES as readonly string[]).includes(state),
+    canSubmit: isEditable(row),
   };
 }
 
@@ -299,18 +314,19 @@ export async function uploadCertPhoto(
 ): Promise<Certification> {
   // Refused before the picture is decoded: a locked certification should not cost the decoding.
   const current = await repo.findCertification(deps.db, auth.customerId);
-  if (current && !(EDITABLE_STATES as readonly string[]).includes(current.state))
-    throw certificationLocked(current.state);
+  if (current && !isEditable(current)) throw certificationLocked(current.state);
   const image = await cleanImage(deps.limits, upload, deps.limits.certPhotoMaxBytes);
   const columns = PHOTO_COLUMNS[kind];
   await storeImage(deps, auth, 'certificate', `certification-${kind}`, image, async (trx, fileId, at) => {
     await repo.ensureCertification(trx, auth.customerId, at);
     const row = await repo.findCertification(trx, auth.customerId);
-    const changed = await repo.updateCertificationIn(trx, auth.customerId, EDITABLE_STATES, {
-      [columns.file]: fileId,
-      [columns.at]: at,
-      updated_at: at,
-    });
+    const changed = await repo.updateCertificationIn(
+      trx,
+      auth.customerId,
+      EDITABLE_STATES,
+      { [columns.file]: fileId, [columns.at]: at, updated_at: at },
+      { orAwaitingDocuments: true },
+    );
     if (!changed) throw certificationLocked(row?.state ?? CertificationState.Pending);
     return row?.[columns.file] ?? null;
   });
@@ -351,12 +367,11 @@ export async function submitCertification(
       reject_reason: null,
       updated_at: at,
     },
-    { photosComplete: true },
+    { photosComplete: true, orAwaitingDocuments: true },
   );
   if (!changed) {
     const row = await repo.findCertification(db, auth.customerId);
-    if (row && !(EDITABLE_STATES as readonly string[]).includes(row.state))
-      throw certificationLocked(row.state);
+    if (row && !isEditable(row)) throw certificationLocked(row.state);
     const missing = CERT_PHOTO_KINDS.filter((kind) => !row?.[PHOTO_COLUMNS[kind].file]);
     throw new AppError(
       ApiCode.BadRequest,
@@ -413,13 +428,20 @@ export async function decideCertification(
   const customer = await customerByCode(db, customerCode);
   const at = nowIso();
   await db.transaction().execute(async (trx) => {
-    const changed = await repo.updateCertificationIn(trx, customer.id, [CertificationState.Pending], {
-      state: decision.verdict === 'approve' ? CertificationState.Verified : CertificationState.Rejected,
-      decided_at: at,
-      decided_by: staff,
-      reject_reason: decision.verdict === 'reject' ? decision.reason : null,
-      updated_at: at,
-    });
+    // Only a submitted certification is decided (a registration's pending row waits for its documents).
+    const changed = await repo.updateCertificationIn(
+      trx,
+      customer.id,
+      [CertificationState.Pending],
+      {
+        state: decision.verdict === 'approve' ? CertificationState.Verified : CertificationState.Rejected,
+        decided_at: at,
+        decided_by: staff,
+        reject_reason: decision.verdict === 'reject' ? decision.reason : null,
+        updated_at: at,
+      },
+      { submitted: true },
+    );
     if (!changed) throw conflict('customerInfo.certification.notPending', { customerCode: customer.code });
     if (decision.verdict === 'approve') {
       const row = await repo.findCertification(trx, customer.id);

@@ -22,6 +22,7 @@ import {
   sendCode,
   type VerificationCodeDeps,
 } from '../verification-code/verification-code.service.ts';
+import { openRegisteredCertification } from '../customer-info/customer-info.service.ts';
 import {
   createCustomerAccount,
   DEFAULT_LEVEL_CODE,
@@ -169,6 +170,7 @@ export async function register(
           },
           walletCreditLimit: 0,
         });
+        await openRegisteredCertification(trx, account.customerId, input.companyName);
         await repo.insertAcceptance(trx, {
           id: newId(),
           customer_id: account.customerId,

@@ -83,11 +83,13 @@ export function CertificationPanel() {
           data-testid="reject-reason"
         />
       ) : null}
-      {data.state === 'pending' ? <Alert type="info" showIcon title={t('customerInfo.pendingHint')} /> : null}
+      {data.state === 'pending' && data.submittedAt ? (
+        <Alert type="info" showIcon title={t('customerInfo.pendingHint')} />
+      ) : null}
       {data.state === 'verified' ? (
         <Alert type="success" showIcon title={t('customerInfo.verifiedHint')} />
       ) : null}
-      {data.state === 'none' ? (
+      {data.state === 'none' || (data.state === 'pending' && !data.submittedAt) ? (
         <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
           {t('customerInfo.certificationHint')}
         </Typography.Paragraph>
