@@ -1345,6 +1345,7 @@ const enUS: Messages = {
     contactName: 'Contact',
     loginName: 'Login name',
     loginNameRule: '4–32 letters, digits or _ . -, starting with a letter',
+    loginNameInvalid: 'The login name does not follow the rule below',
     email: 'Email',
     emailInvalid: 'The email address is not valid',
     password: 'Password',

@@ -1322,6 +1322,7 @@ const zhCN = {
     contactName: '联系人',
     loginName: '登录名',
     loginNameRule: '4–32 位字母、数字或 _ . -，以字母开头',
+    loginNameInvalid: '登录名不符合下方规则',
     email: '邮箱',
     emailInvalid: '邮箱格式不正确',
     password: '密码',

@@ -1319,6 +1319,7 @@ const zhTW: Messages = {
     contactName: '聯絡人',
     loginName: '登入名稱',
     loginNameRule: '4–32 位字母、數字或 _ . -，以字母開頭',
+    loginNameInvalid: '登入名稱不符合下方規則',
     email: '電子郵件',
     emailInvalid: '電子郵件格式不正確',
     password: '密碼',

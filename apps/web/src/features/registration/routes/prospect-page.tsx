@@ -66,7 +66,15 @@ function ProspectPageContent() {
     message: t('registration.required', { label }),
   });
   const frame = (content: React.ReactNode) => (
-    <div style={{ minHeight: '100vh', display: 'flex', justifyContent: 'center', padding: '48px 16px' }}>
+    <div
+      style={{
+        minHeight: '100vh',
+        display: 'flex',
+        justifyContent: 'center',
+        alignItems: 'flex-start',
+        padding: '48px 16px',
+      }}
+    >
       <Card
         style={{ width: '100%', maxWidth: 640 }}
         title={t('prospectLink.title')}

@@ -211,10 +211,11 @@ function RegisterPageContent() {
                   label={t('registration.loginName')}
                   extra={t('registration.loginNameRule')}
                   rules={[
+                    required(t('registration.loginName')),
+                    // The rule itself is the field's hint below; the error only says it is not followed.
                     {
                       pattern: /^[A-Za-z][A-Za-z0-9_.-]{3,31}$/,
-                      required: true,
-                      message: t('registration.loginNameRule'),
+                      message: t('registration.loginNameInvalid'),
                     },
                   ]}
                 >
