@@ -51,6 +51,14 @@ describe('registration', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await signIn(page, { loginName, password: 'Register2026' });
     expect(new URL(page.url()).pathname.startsWith('/user')).toBe(true);
+    // Registered companies are pending certification, their documents still to come.
+    await page.goto('/user/userCenterManagement/userCenter');
+    await page.getByRole('tab', { name: 'Certification' }).click();
+    await page
+      .locator('[data-testid=certification] [data-testid=certification-state]', {
+        hasText: 'Pending certification',
+      })
+      .waitFor(LONG);
     await page.close();
   });
 

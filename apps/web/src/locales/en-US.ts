@@ -1470,6 +1470,7 @@ const enUS: Messages = {
       pending: 'Under review',
       verified: 'Verified',
       rejected: 'Rejected',
+      awaitingDocuments: 'Pending certification',
     },
     companyProfile: 'Company profile',
     contactName: 'Contact',

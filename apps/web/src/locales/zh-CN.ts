@@ -1445,6 +1445,7 @@ const zhCN = {
       pending: '审核中',
       verified: '已认证',
       rejected: '已驳回',
+      awaitingDocuments: '待认证',
     },
     companyProfile: '企业资料',
     contactName: '联系人',

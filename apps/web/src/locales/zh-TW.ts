@@ -1442,6 +1442,7 @@ const zhTW: Messages = {
       pending: '審核中',
       verified: '已認證',
       rejected: '已駁回',
+      awaitingDocuments: '待認證',
     },
     companyProfile: '企業資料',
     contactName: '聯絡人',

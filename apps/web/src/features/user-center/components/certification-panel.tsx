@@ -67,7 +67,10 @@ export function CertificationPanel() {
     <Flex vertical gap={16} data-testid="certification">
       <Flex gap={8} align="center" wrap>
         <Typography.Text strong>{t('customerInfo.certificationState')}</Typography.Text>
-        <CertificationStateTag state={data.state} />
+        <CertificationStateTag
+          state={data.state}
+          isAwaitingDocuments={data.state === 'pending' && !data.submittedAt}
+        />
         {data.submittedAt ? (
           <Typography.Text type="secondary">
             {t('customerInfo.submittedAt', { time: formatDateTime(data.submittedAt) })}

@@ -9,11 +9,18 @@ const COLOR: Record<CertificationState, string> = {
   rejected: 'error',
 };
 
-export function CertificationStateTag({ state }: { state: CertificationState }) {
+/** `isAwaitingDocuments`: pending since registration, nothing submitted yet (not "under review"). */
+export function CertificationStateTag({
+  state,
+  isAwaitingDocuments = false,
+}: {
+  state: CertificationState;
+  isAwaitingDocuments?: boolean;
+}) {
   const { t } = useTranslation();
   return (
-    <Tag color={COLOR[state]} data-testid="certification-state">
-      {t(`customerInfo.state.${state}`)}
+    <Tag color={isAwaitingDocuments ? 'warning' : COLOR[state]} data-testid="certification-state">
+      {isAwaitingDocuments ? t('customerInfo.state.awaitingDocuments') : t(`customerInfo.state.${state}`)}
     </Tag>
   );
 }
