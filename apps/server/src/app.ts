@@ -24,6 +24,7 @@ import { paymentNotifyRoutes } from './modules/payment/notify.routes.ts';
 import { paymentsPlugin } from './modules/payment/payments-plugin.ts';
 import { productRoutes } from './modules/product/product.routes.ts';
 import { rechargeRoutes } from './modules/recharge/recharge.routes.ts';
+import { organizationRoutes } from './modules/organization/organization.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { jobsPlugin } from './jobs/jobs-plugin.ts';
@@ -114,6 +115,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(exportRoutes);
   await app.register(fileRoutes);
   await app.register(rechargeRoutes);
+  await app.register(organizationRoutes);
   // Providers' notifications: outside /api, raw bodies, the provider's own answers.
   await app.register(paymentNotifyRoutes);
   if (options.configure) await options.configure(app);

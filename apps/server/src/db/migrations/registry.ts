@@ -18,6 +18,7 @@ import * as settlement from './2026-11-27-100-settlement.ts';
 import * as consumptionFlow from './2026-11-27-110-consumption-flow.ts';
 import * as rechargeCreditedOnce from './2026-11-27-120-recharge-credited-once.ts';
 import * as orderImports from './2026-11-28-130-order-imports.ts';
+import * as organization from './2026-11-29-180-organization.ts';
 
 /** Every migration, in order. Names sort by date; a new migration gets a new, later name here. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-110-consumption-flow': consumptionFlow,
   '2026-11-27-120-recharge-credited-once': rechargeCreditedOnce,
   '2026-11-28-130-order-imports': orderImports,
+  '2026-11-29-180-organization': organization,
 };
