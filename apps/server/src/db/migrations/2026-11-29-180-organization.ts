@@ -47,7 +47,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createIndex('orders_org_unit_idx')
     .on('orders')
-    .columns(['customer_id', 'org_unit_id', 'customer_seq'])
+    .columns(['customer_id', 'org_unit_id'])
     .execute();
 
   await db
