@@ -135,7 +135,9 @@ function failedTestsOf(json) {
     const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
     for (const test of failedTests) {
       const message = String(test.failureMessages?.[0] ?? '').split('\n')[0];
-      failures.push(`${where} › ${test.fullName ?? test.title}: ${message.slice(0, 300)}`);
+      // A timeout's message is only "STACK_TRACE_ERROR"; how long the test ran says more.
+      const ran = test.duration ? ` (after ${(test.duration / 1000).toFixed(1)} s)` : '';
+      failures.push(`${where} › ${test.fullName ?? test.title}: ${message.slice(0, 300)}${ran}`);
     }
     // A file that failed to load has no failing test of its own.
     if (failedTests.length === 0 && file.status === 'failed') {

@@ -8,11 +8,14 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { addressRoutes } from './modules/address/address.routes.ts';
 import { applicationRoutes } from './modules/application/application.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { customerInfoRoutes } from './modules/customer-info/customer-info.routes.ts';
 import { consumptionFlowRoutes } from './modules/consumption-flow/consumption-flow.routes.ts';
 import { billRoutes } from './modules/bill/bill.routes.ts';
 import { exportRoutes } from './modules/export/export.routes.ts';
 import { fileRoutes } from './modules/file/file.routes.ts';
 import { invoiceTitleRoutes } from './modules/invoice-title/invoice-title.routes.ts';
+import { notificationRoutes } from './modules/notification/notification.routes.ts';
+import { systemInfoRoutes } from './modules/system-info/system-info.routes.ts';
 import { labelRoutes } from './modules/label/label.routes.ts';
 import { operationsRoutes } from './modules/operations/operations.routes.ts';
 import { OPS_PREFIX } from './modules/operations/operations.schemas.ts';
@@ -27,9 +30,14 @@ import { rechargeRoutes } from './modules/recharge/recharge.routes.ts';
 import { organizationRoutes } from './modules/organization/organization.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
+import { verificationCodeRoutes } from './modules/verification-code/verification-code.routes.ts';
+import { wechatRoutes } from './modules/wechat/wechat.routes.ts';
+import { ssoRoutes } from './modules/sso/sso.routes.ts';
 import { jobsPlugin } from './jobs/jobs-plugin.ts';
+import { smsPlugin } from './lib/sms/sms-plugin.ts';
 import { OneLinePerRequest, redactingLoggerOptions } from './lib/log-redaction.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
+import { answerCachePlugin } from './plugins/answer-cache.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { databasePlugin } from './plugins/database.ts';
@@ -89,14 +97,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(compressionPlugin);
   await app.register(databasePlugin, { config });
   await app.register(healthPlugin);
+  await app.register(answerCachePlugin);
   await app.register(authenticatePlugin);
   await app.register(idempotencyPlugin);
   await app.register(jobsPlugin);
   await app.register(paymentsPlugin);
+  await app.register(smsPlugin);
   await app.register(importLimiterPlugin);
 
   await app.register(authRoutes);
   await app.register(accountRoutes);
+  await app.register(verificationCodeRoutes);
   await app.register(applicationRoutes);
   await app.register(referenceRoutes);
   await app.register(addressRoutes);
@@ -104,6 +115,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(walletRoutes);
   await app.register(billRoutes);
   await app.register(invoiceTitleRoutes);
+  await app.register(customerInfoRoutes);
   await app.register(orderRoutes);
   await app.register(orderImportRoutes);
   await app.register(orderImportMappingRoutes);
@@ -116,8 +128,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(fileRoutes);
   await app.register(rechargeRoutes);
   await app.register(organizationRoutes);
+  await app.register(notificationRoutes);
+  await app.register(systemInfoRoutes);
   // Providers' notifications: outside /api, raw bodies, the provider's own answers.
   await app.register(paymentNotifyRoutes);
+  await app.register(wechatRoutes);
+  await app.register(ssoRoutes);
   if (options.configure) await options.configure(app);
 
   const webDistDir = config.webDistDir;

@@ -35,6 +35,7 @@ const EnvSchema = z.object({
   MAX_SESSIONS_PER_USER: z.coerce.number().int().min(1).default(20),
   LOGIN_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).default(180),
   RETENTION_INTERVAL_SECONDS: z.coerce.number().int().min(60).default(3600),
+  NOTIFICATION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   SCHEDULER_ENABLED: z
     .enum(['true', 'false'])
     .default('true')
@@ -63,8 +64,25 @@ const EnvSchema = z.object({
   // Rows one batch-create sheet may hold (contracts ORDER_IMPORT_MAX_ROWS is the ceiling).
   ORDER_IMPORT_MAX_ROWS: z.coerce.number().int().min(1).max(100_000).default(100_000),
   RESPONSE_CHECK: z.enum(['types', 'full']).default('types'),
+  // Serialized list pages kept per instance, keyed by the list's version (lib/answer-cache.ts); 0 = none.
+  ANSWER_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
   // Operations API (issue 10): the key the provider's staff and tools present; unset = the API is closed.
   OPERATOR_API_KEY: z.string().min(24, 'must be at least 24 characters').optional(),
+  // Pictures (issue 13, modules/customer-info): upload sizes, and the pixel limits checked before decoding.
+  IMAGE_UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(50 * 1024 * 1024)
+    .default(2 * 1024 * 1024),
+  CERT_PHOTO_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(50 * 1024 * 1024)
+    .default(8 * 1024 * 1024),
+  IMAGE_MAX_PIXELS: z.coerce.number().int().min(1).max(100_000_000).default(24_000_000),
+  IMAGE_MAX_SIDE: z.coerce.number().int().min(1).max(65_535).default(8000),
   // File storage (issue 10): a local directory, or an S3-compatible store for several instances.
   FILE_STORAGE: z.enum(['local', 's3']).default('local'),
   FILE_STORAGE_DIR: z.string().optional(),
@@ -129,6 +147,37 @@ const EnvSchema = z.object({
   BILL_DUE_DAYS: z.coerce.number().int().min(0).max(365).default(15),
   BILL_UTC_OFFSET_MINUTES: z.coerce.number().int().min(-720).max(840).default(480),
   BILL_INTERVAL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  SMS_PROVIDER: z.enum(['sandbox', 'aliyun']).default('sandbox'),
+  SMS_CODE_MAX_TRIES: z.coerce.number().int().min(1).max(20).default(5),
+  SMS_DAILY_CAP_PER_PHONE: z.coerce.number().int().min(1).max(1000).default(10),
+  SMS_DAILY_CAP_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(30),
+  ALIYUN_SMS_ACCESS_KEY_ID: z.string().optional(),
+  ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().optional(),
+  ALIYUN_SMS_SIGN_NAME: z.string().optional(),
+  ALIYUN_SMS_TEMPLATE_LOGIN: z.string().optional(),
+  ALIYUN_SMS_TEMPLATE_RESET: z.string().optional(),
+  ALIYUN_SMS_TEMPLATE_CHANGE_PHONE: z.string().optional(),
+  ALIYUN_SMS_TEMPLATE_REGISTER: z.string().optional(),
+  ALIYUN_SMS_ENDPOINT: z.string().url().default('https://dysmsapi.aliyuncs.com'),
+  ALIYUN_SMS_REGION_ID: z.string().default('cn-hangzhou'),
+  // WeChat QR login (issue 13): the in-system sandbox (default) or WeChat Open Platform website login.
+  WECHAT_LOGIN_PROVIDER: z.enum(['sandbox', 'wechat']).default('sandbox'),
+  WECHAT_LOGIN_APP_ID: z.string().optional(),
+  WECHAT_LOGIN_APP_SECRET: z.string().optional(),
+  WECHAT_LOGIN_OPEN_BASE_URL: z.string().url().default('https://open.weixin.qq.com'),
+  WECHAT_LOGIN_API_BASE_URL: z.string().url().default('https://api.weixin.qq.com'),
+  WECHAT_SCENE_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
+  // QR codes one address may ask for per window (each is a row until retention deletes it).
+  WECHAT_SCENES_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(60),
+  WECHAT_SCENE_WINDOW_SECONDS: z.coerce.number().int().min(10).max(86_400).default(600),
+  // Single sign-on tickets: the key shared with each source (unset: derived from the token secret, which
+  // serves the demo and `npm run ops sso-ticket`), their longest life, the clock skew tolerated, and the
+  // OMS sign-in address GetCustomerLoginToken sends the user to.
+  SSO_WEBSITE_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  SSO_OMS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  SSO_TICKET_MAX_AGE_SECONDS: z.coerce.number().int().min(5).max(600).default(60),
+  SSO_CLOCK_SKEW_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
+  SSO_OMS_LOGIN_URL: z.string().url().optional(),
 });
 
 export interface AppConfig {
@@ -156,6 +205,8 @@ export interface AppConfig {
   maxSessionsPerUser: number;
   loginLogRetentionDays: number;
   retentionIntervalSeconds: number;
+  /** Notifications older than this are deleted by the retention task (with their read marks). */
+  notificationRetentionDays: number;
   /** Whether the instance runs scheduled tasks on a timer (tests run them one tick at a time). */
   schedulerEnabled: boolean;
   logLevel: (typeof LOG_LEVELS)[number];
@@ -172,8 +223,12 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   /** How answers are checked against their response schema (lib/response-serializer.ts); tests use `full`. */
   responseCheck: ResponseCheck;
+  /** Bytes of serialized list answers this instance keeps (lib/answer-cache.ts); 0 keeps none. */
+  answerCacheBytes: number;
   /** Key of the operations API (`x-operator-key`); undefined = the operations API answers 401 to all. */
   operatorApiKey: string | undefined;
+  /** Uploaded pictures (modules/customer-info, lib/images.ts). */
+  images: { maxBytes: number; certPhotoMaxBytes: number; maxPixels: number; maxSide: number };
   /** Where uploaded and exported files live (lib/storage). */
   storage:
     | { kind: 'local'; dir: string }
@@ -199,6 +254,47 @@ export interface AppConfig {
   /** Settlement (issue 11): payment providers, recharge timing, the public top-up look-up. */
   payments: PaymentsConfig;
   bills: BillsConfig;
+  /** Codes by SMS (issue 13): the provider and the limits of modules/verification-code. */
+  sms: SmsConfig;
+  /** WeChat QR login and binding (modules/wechat). */
+  wechatLogin: WeChatLoginConfig;
+  /** Single sign-on tickets (modules/sso). */
+  sso: SsoConfig;
+}
+
+export interface SmsConfig {
+  provider:
+    | { kind: 'sandbox' }
+    | {
+        kind: 'aliyun';
+        accessKeyId: string;
+        accessKeySecret: string;
+        signName: string;
+        templates: { login: string; reset: string; changePhone: string; register: string };
+        endpoint: string;
+        regionId: string;
+      };
+  /** Wrong tries before a code is spent. */
+  maxTries: number;
+  /** Codes sent per phone, and per client address (IPv6 by /64), per UTC day. */
+  dailyCapPerPhone: number;
+  dailyCapPerAddress: number;
+}
+
+export interface WeChatLoginConfig {
+  provider:
+    | { kind: 'sandbox' }
+    | { kind: 'wechat'; appId: string; appSecret: string; openBaseUrl: string; apiBaseUrl: string };
+  sceneTtlSeconds: number;
+  scenesPerAddress: { limit: number; windowSeconds: number };
+}
+
+export interface SsoConfig {
+  /** Configured keys per source; a source without one uses a key derived from the token secret. */
+  keys: { website: string | undefined; oms: string | undefined };
+  ticketMaxAgeSeconds: number;
+  clockSkewSeconds: number;
+  omsLoginUrl: string | undefined;
 }
 
 export interface PaymentsConfig {
@@ -278,6 +374,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     maxSessionsPerUser: e.MAX_SESSIONS_PER_USER,
     loginLogRetentionDays: e.LOGIN_LOG_RETENTION_DAYS,
     retentionIntervalSeconds: e.RETENTION_INTERVAL_SECONDS,
+    notificationRetentionDays: e.NOTIFICATION_RETENTION_DAYS,
     schedulerEnabled: e.SCHEDULER_ENABLED,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
@@ -296,8 +393,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxOrderRows: e.ORDER_IMPORT_MAX_ROWS,
     },
     responseCheck: e.RESPONSE_CHECK,
+    answerCacheBytes: e.ANSWER_CACHE_MB * 1024 * 1024,
     operatorApiKey: e.OPERATOR_API_KEY,
     storage: storageConfig(e, dataDir),
+    images: {
+      maxBytes: e.IMAGE_UPLOAD_MAX_BYTES,
+      certPhotoMaxBytes: e.CERT_PHOTO_MAX_BYTES,
+      maxPixels: e.IMAGE_MAX_PIXELS,
+      maxSide: e.IMAGE_MAX_SIDE,
+    },
     tasks: {
       enabled: e.TASK_RUNNER_ENABLED,
       pollMs: e.TASK_POLL_MS,
@@ -314,6 +418,77 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       utcOffsetMinutes: e.BILL_UTC_OFFSET_MINUTES,
       intervalSeconds: e.BILL_INTERVAL_SECONDS,
     },
+    sms: smsConfig(e),
+    wechatLogin: wechatLoginConfig(e),
+    sso: {
+      keys: { website: e.SSO_WEBSITE_KEY, oms: e.SSO_OMS_KEY },
+      ticketMaxAgeSeconds: e.SSO_TICKET_MAX_AGE_SECONDS,
+      clockSkewSeconds: e.SSO_CLOCK_SKEW_SECONDS,
+      omsLoginUrl: e.SSO_OMS_LOGIN_URL,
+    },
+  };
+}
+
+function smsConfig(e: z.infer<typeof EnvSchema>): SmsConfig {
+  const limits = {
+    maxTries: e.SMS_CODE_MAX_TRIES,
+    dailyCapPerPhone: e.SMS_DAILY_CAP_PER_PHONE,
+    dailyCapPerAddress: e.SMS_DAILY_CAP_PER_ADDRESS,
+  };
+  if (e.SMS_PROVIDER === 'sandbox') return { provider: { kind: 'sandbox' }, ...limits };
+  const keys = [
+    'ALIYUN_SMS_ACCESS_KEY_ID',
+    'ALIYUN_SMS_ACCESS_KEY_SECRET',
+    'ALIYUN_SMS_SIGN_NAME',
+    'ALIYUN_SMS_TEMPLATE_LOGIN',
+    'ALIYUN_SMS_TEMPLATE_RESET',
+    'ALIYUN_SMS_TEMPLATE_CHANGE_PHONE',
+    'ALIYUN_SMS_TEMPLATE_REGISTER',
+  ] as const;
+  const missing = keys.filter((key) => !e[key]);
+  if (missing.length > 0)
+    throw new ConfigError(
+      `Invalid configuration:\n${missing.map((k) => `  ${k}: required when SMS_PROVIDER=aliyun`).join('\n')}`,
+    );
+  return {
+    provider: {
+      kind: 'aliyun',
+      accessKeyId: e.ALIYUN_SMS_ACCESS_KEY_ID!,
+      accessKeySecret: e.ALIYUN_SMS_ACCESS_KEY_SECRET!,
+      signName: e.ALIYUN_SMS_SIGN_NAME!,
+      templates: {
+        login: e.ALIYUN_SMS_TEMPLATE_LOGIN!,
+        reset: e.ALIYUN_SMS_TEMPLATE_RESET!,
+        changePhone: e.ALIYUN_SMS_TEMPLATE_CHANGE_PHONE!,
+        register: e.ALIYUN_SMS_TEMPLATE_REGISTER!,
+      },
+      endpoint: e.ALIYUN_SMS_ENDPOINT.replace(/\/+$/, ''),
+      regionId: e.ALIYUN_SMS_REGION_ID,
+    },
+    ...limits,
+  };
+}
+
+function wechatLoginConfig(e: z.infer<typeof EnvSchema>): WeChatLoginConfig {
+  const common = {
+    sceneTtlSeconds: e.WECHAT_SCENE_TTL_SECONDS,
+    scenesPerAddress: { limit: e.WECHAT_SCENES_PER_ADDRESS, windowSeconds: e.WECHAT_SCENE_WINDOW_SECONDS },
+  };
+  if (e.WECHAT_LOGIN_PROVIDER === 'sandbox') return { provider: { kind: 'sandbox' }, ...common };
+  const missing = (['WECHAT_LOGIN_APP_ID', 'WECHAT_LOGIN_APP_SECRET'] as const).filter((k) => !e[k]);
+  if (missing.length > 0)
+    throw new ConfigError(
+      `Invalid configuration:\n${missing.map((k) => `  ${k}: required when WECHAT_LOGIN_PROVIDER=wechat`).join('\n')}`,
+    );
+  return {
+    provider: {
+      kind: 'wechat',
+      appId: e.WECHAT_LOGIN_APP_ID!,
+      appSecret: e.WECHAT_LOGIN_APP_SECRET!,
+      openBaseUrl: e.WECHAT_LOGIN_OPEN_BASE_URL.replace(/\/+$/, ''),
+      apiBaseUrl: e.WECHAT_LOGIN_API_BASE_URL.replace(/\/+$/, ''),
+    },
+    ...common,
   };
 }
 

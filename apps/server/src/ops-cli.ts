@@ -27,6 +27,13 @@ import {
 } from './modules/recharge/recharge-ops-cli.ts';
 import { createFileStorage } from './lib/storage/index.ts';
 import { billCommand, BILL_COMMANDS_HELP } from './modules/bill/bill-cli.ts';
+import { announce, OpsAnnounceSchema } from './modules/notification/notification-ops.ts';
+import { smsOutboxCommand, SMS_OUTBOX_CLI_HELP } from './modules/verification-code/sms-outbox-ops.ts';
+import { runSsoTicketCommand, SSO_CLI_HELP, SsoTicketCliSchema } from './modules/sso/sso-cli.ts';
+import {
+  certificationCommand,
+  CERTIFICATION_COMMANDS_HELP,
+} from './modules/customer-info/certification-cli.ts';
 
 /**
  * `npm run ops -- <command> …`: the operations steps from a terminal, over the same services and schemas as
@@ -55,6 +62,13 @@ Commands:
 
 ${RECHARGE_CLI_HELP}
 ${BILL_COMMANDS_HELP}
+Notifications:
+  announce        a system announcement to every customer not frozen, or one (--customer <code>):
+                  --zh <text> --en <text> --tw <text> [--link </user/...>]
+
+${SMS_OUTBOX_CLI_HELP}
+${SSO_CLI_HELP}
+${CERTIFICATION_COMMANDS_HELP}
 Options for every step:
   --at <ISO time>       when it happened (default now), e.g. 2026-11-26T09:30:00+08:00
   --location <text>     where
@@ -103,6 +117,16 @@ const OPTIONS = {
   currency: { type: 'string' },
   amount: { type: 'string' },
   remark: { type: 'string' },
+  // announce (also --customer)
+  zh: { type: 'string' },
+  en: { type: 'string' },
+  tw: { type: 'string' },
+  link: { type: 'string' },
+  // sms-outbox
+  phone: { type: 'string' },
+  // sso-ticket (also --customer)
+  source: { type: 'string' },
+  user: { type: 'string' },
 } as const;
 type Flags = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
 // Every flag the recharge commands read is parsed (a merge once dropped them: `--status` was refused).
@@ -235,7 +259,11 @@ async function runOpsCli(
     return EXIT.ok;
   }
   const [name, ...extra] = positionals;
-  const bills = name && extra.length === 0 ? billCommand(name, flags) : undefined;
+  // Module commands without order flags: bills, the SMS outbox.
+  const bills =
+    name && extra.length === 0 ? (billCommand(name, flags) ?? smsOutboxCommand(name, flags)) : undefined;
+  // `certification <list|approve|reject>`: the one command with a second word.
+  const certification = certificationCommand(positionals, flags);
   const command = name && Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   const rechargeCommand =
     name && Object.hasOwn(RECHARGE_CLI_COMMANDS, name) ? RECHARGE_CLI_COMMANDS[name] : undefined;
@@ -245,17 +273,47 @@ async function runOpsCli(
     );
     return EXIT.usage;
   };
-  if ((!command && !bills && !rechargeCommand) || extra.length > 0) return usage();
+  const isAnnounce = name === 'announce' && extra.length === 0;
+  const ssoTicket = name === 'sso-ticket' && extra.length === 0;
+  const isKnown = Boolean(command || bills || rechargeCommand || isAnnounce || ssoTicket);
+  if (!certification && (!isKnown || extra.length > 0)) return usage();
   const language = (flags.lang ?? 'zh-CN') as Language;
   if (!LANGUAGES.includes(language)) {
     err(`--lang must be one of ${LANGUAGES.join(', ')}`);
     return EXIT.usage;
   }
+  if (certification)
+    return runParsedCommand(
+      certification.parse(),
+      flags,
+      language,
+      env,
+      out,
+      err,
+      async (db, _config, input) => {
+        const answer = await certification.run(db, input as never, language);
+        return { json: answer.data, text: answer.text };
+      },
+    );
   if (bills)
     return runParsedCommand(bills.parse(), flags, language, env, out, err, async (db, config, input) => {
       const answer = await bills.run(db, config, input as never, language);
       return { json: answer.data, text: answer.text };
     });
+  if (ssoTicket)
+    return runParsedCommand(
+      SsoTicketCliSchema.safeParse({
+        source: flags.source,
+        customerCode: flags.customer,
+        loginName: flags.user,
+      }),
+      flags,
+      language,
+      env,
+      out,
+      err,
+      (db, config, input) => runSsoTicketCommand(db, config, input),
+    );
   if (rechargeCommand)
     return runParsedCommand(
       rechargeCommand.schema.safeParse(rechargeCommand.body(flags)),
@@ -269,6 +327,28 @@ async function runOpsCli(
           { db, storage: createFileStorage(config.storage), language, flags },
           input as never,
         ),
+    );
+  if (isAnnounce)
+    return runParsedCommand(
+      OpsAnnounceSchema.safeParse({
+        customerCode: flags.customer,
+        zhCN: flags.zh,
+        enUS: flags.en,
+        zhTW: flags.tw,
+        link: flags.link,
+      }),
+      flags,
+      language,
+      env,
+      out,
+      err,
+      async (db, _config, input) => {
+        const answer = await announce(db, input);
+        return {
+          json: answer,
+          text: `${translate(language, 'notification.announced')}: ${answer.customers}`,
+        };
+      },
     );
   if (!command) return usage();
   let input: unknown;

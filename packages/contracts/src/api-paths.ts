@@ -12,6 +12,14 @@ export const ApiPath = {
   GetInitPassword: '/api/User/GetInitPawwword',
   SecuritySetting: '/api/User/SecuritySetting',
   QueryLoginLog: '/api/User/QueryLoginLog',
+  // Codes by SMS (issue 13): SMS sign-in, forgot password, change phone
+  SendLoginSms: '/api/Login/SendLoginSms',
+  SmsLogin: '/api/Login/SmsLogin',
+  ForgetPasswordSendSms: '/api/Login/ForGetPasswordSendSMS',
+  ForgetPasswordCheckSmsCode: '/api/Login/ForGetPasswordCheckSMSCode',
+  ForgetPassword: '/api/Login/ForgetPassword',
+  SendChangePhoneSms: '/api/User/SendChangePhoneSms',
+  ChangePhone: '/api/User/ChangePhone',
   // Menu and application
   QueryApplicationMenu: '/api/Common/QueryApplicationMenu',
   GetApplicationInfo: '/api/ApplicationInfo/GetApplicationInfo',
@@ -115,6 +123,40 @@ export const ApiPath = {
   InsertRole: '/api/SystemRole/Insert',
   UpdateRole: '/api/SystemRole/Update',
   DeleteRole: '/api/SystemRole/Delete',
+  // Customer profile, certification and pictures (issue 13, user centre; modules/customer-info)
+  GetCurrUserInfo: '/api/CustomerInfo/GetCurrUserInfo',
+  GetCustomerPersonInfo: '/api/CustomerInfo/getCustomerPersonInfo',
+  UpdateCustomerPersonInfo: '/api/CustomerInfo/UpdateCustomerPersonInfo',
+  UploadCertPhoto: '/api/CustomerInfo/UploadCertPhoto',
+  GetCertPhoto: '/api/CustomerInfo/GetCertPhoto',
+  GetCertification: '/api/CustomerInfo/GetCertification',
+  SubmitCertification: '/api/CustomerInfo/SubmitCertification',
+  UploadLogo: '/api/CustomerInfo/UploadLogo',
+  UploadAvatar: '/api/CustomerInfo/UploadAvatar',
+  UploadQrCode: '/api/CustomerInfo/UploadQrCode',
+  GetProfileImage: '/api/CustomerInfo/GetImage',
+  // Messages (issue 13): the message list, read marks, the balance warning setting; system information
+  QueryNotification: '/api/Notification/Query',
+  MarkNotificationRead: '/api/Notification/MarkRead',
+  MarkAllNotificationsRead: '/api/Notification/MarkAllRead',
+  QueryBalanceThreshold: '/api/Notification/QueryBalanceThreshold',
+  SaveBalanceThreshold: '/api/Notification/SaveBalanceThreshold',
+  GetSystemInfo: '/api/ApplicationInfo/GetSystemInfo',
+  // WeChat QR login and binding, single sign-on tickets (issue 13)
+  WeChatGetLoginQRCoder: '/api/WeChat/GetLoginQRCoder',
+  WeChatLoginPolling: '/api/WeChat/LoginPolling',
+  WeChatLoginTransfer: '/api/WeChat/LoginTransfer',
+  WeChatGetUserQRCoder: '/api/WeChat/GetUserQRCoder',
+  WeChatBindingPolling: '/api/WeChat/BindingPolling',
+  WeChatBindingTransfer: '/api/WeChat/BindingTransfer',
+  WeChatCancelBinding: '/api/WeChat/CancelBinding',
+  /** Where WeChat's website login (qrconnect) redirects with `code` and `state` (real provider). */
+  WeChatCallback: '/api/WeChat/Callback',
+  WeChatSandboxGetScene: '/api/WeChatSandbox/GetScene',
+  WeChatSandboxConfirm: '/api/WeChatSandbox/Confirm',
+  OfficialLogin: '/api/Login/OfficialLogin',
+  FreePwdLoginOms: '/api/Login/FreePwdLoginOms',
+  GetCustomerLoginToken: '/api/CustomerInfo/GetCustomerLoginToken',
   // Calls excluded from refresh-and-retry (section 8)
   QueryNewNotification: '/api/Notification/QueryNewNotification',
   BatchImportPreview: '/api/CustomerOrder/BatchImportPreview',
@@ -136,6 +178,21 @@ export const PUBLIC_API_PATHS: readonly string[] = [
   ApiPath.TopUpUploadTransferVoucher,
   ApiPath.SandboxCashierGet,
   ApiPath.SandboxCashierDecide,
+  // Codes by SMS: sign-in and forgot password happen before there is a session.
+  ApiPath.SendLoginSms,
+  ApiPath.SmsLogin,
+  ApiPath.ForgetPasswordSendSms,
+  ApiPath.ForgetPasswordCheckSmsCode,
+  ApiPath.ForgetPassword,
+  // WeChat QR sign-in (the scene secret is the authority) and single sign-on tickets (the signature is).
+  ApiPath.WeChatGetLoginQRCoder,
+  ApiPath.WeChatLoginPolling,
+  ApiPath.WeChatLoginTransfer,
+  ApiPath.WeChatCallback,
+  ApiPath.WeChatSandboxGetScene,
+  ApiPath.WeChatSandboxConfirm,
+  ApiPath.OfficialLogin,
+  ApiPath.FreePwdLoginOms,
 ];
 
 /** Calls whose body code 401 is not refreshed and retried (section 8). */

@@ -103,6 +103,8 @@ export const LoginResult = {
   Pending: 'pending',
   Success: 'success',
   WrongPassword: 'wrong_password',
+  /** SMS sign-in with a wrong, expired or used code. */
+  WrongCode: 'wrong_code',
   UnknownUser: 'unknown_user',
   Disabled: 'disabled',
   Throttled: 'throttled',

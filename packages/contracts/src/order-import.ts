@@ -462,6 +462,18 @@ export const OrderSheetMappingSchema = z
   );
 export type OrderSheetMapping = z.infer<typeof OrderSheetMappingSchema>;
 
+/**
+ * Per field without a column, a fixed value every order takes (weight "0.5", Chinese name "服装"): kept
+ * with the mapping and applied when it is used again. An order, consignee or parcel field's default fills
+ * each order's first row (one parcel per order); an item field's default fills every row. Each value is
+ * checked like the cell it fills.
+ */
+export const OrderSheetDefaultsSchema = z.partialRecord(
+  OrderSheetFieldSchema,
+  textField({ max: ORDER_IMPORT_CELL_MAX, label: t('默认值', 'Default value', '預設值') }),
+);
+export type OrderSheetDefaults = z.infer<typeof OrderSheetDefaultsSchema>;
+
 export const ORDER_IMPORT_STATUSES = ['mapping', 'ready', 'committing', 'committed'] as const;
 export type OrderImportStatus = (typeof ORDER_IMPORT_STATUSES)[number];
 
@@ -519,6 +531,8 @@ export const OrderImportSummarySchema = z.object({
   mapping: OrderSheetMappingSchema,
   /** The name of the saved mapping applied, if one was. */
   mappingName: z.string().nullable(),
+  /** The fixed values of fields without a column (`OrderSheetDefaultsSchema`). */
+  defaults: z.partialRecord(OrderSheetFieldSchema, z.string()),
   /** While `mapping`: the first rows as typed, to show beside the columns. */
   sampleRows: z.array(z.array(z.string())),
   rowCount: z.number().int(),
@@ -630,6 +644,8 @@ export const OrderImportSettingsSchema = z.object({
 export const OrderImportApplyMappingSchema = z.object({
   id: IdSchema,
   mapping: OrderSheetMappingSchema,
+  /** Fixed values for fields without a column; a field has a column or a default, never both. */
+  defaults: OrderSheetDefaultsSchema.optional(),
   saveAs: textField({
     max: ORDER_IMPORT_MAPPING_NAME_MAX,
     label: t('映射名称', 'Mapping name', '對應名稱'),
@@ -642,6 +658,8 @@ export const OrderImportSavedMappingSchema = z.object({
   name: z.string(),
   /** Per field, the header text of its column. */
   columns: z.partialRecord(OrderSheetFieldSchema, z.string()),
+  /** Per field without a column, its fixed value. */
+  defaults: z.partialRecord(OrderSheetFieldSchema, z.string()),
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
 });

@@ -1,4 +1,5 @@
 import type { ExportKind } from '@portal/contracts/export-task';
+import type { NotificationKind } from '@portal/contracts/notification';
 import type { ColumnType, Generated } from 'kysely';
 
 /**
@@ -20,6 +21,7 @@ export interface Database {
   application_menus: ApplicationMenusTable;
   currencies: CurrenciesTable;
   addresses: AddressesTable;
+  list_versions: ListVersionsTable;
   products: ProductsTable;
   product_countries: ProductCountriesTable;
   product_rates: ProductRatesTable;
@@ -52,6 +54,15 @@ export interface Database {
   order_import_rows: OrderImportRowsTable;
   order_import_mappings: OrderImportMappingsTable;
   org_units: OrgUnitsTable;
+  customer_certifications: CustomerCertificationsTable;
+  notifications: NotificationsTable;
+  notification_reads: NotificationReadsTable;
+  balance_thresholds: BalanceThresholdsTable;
+  verification_codes: VerificationCodesTable;
+  password_reset_tickets: PasswordResetTicketsTable;
+  sms_outbox: SmsOutboxTable;
+  wechat_scenes: WeChatScenesTable;
+  sso_used_tickets: SsoUsedTicketsTable;
 }
 
 export interface AppSecretsTable {
@@ -80,6 +91,13 @@ export interface CustomersTable {
   level_id: string;
   status: 'active' | 'arrears' | 'frozen';
   created_at: string;
+  /** Issue 13 (migration 170, modules/customer-info): the editable profile and the company's pictures. */
+  company_address: ColumnType<string | null, string | null | undefined, string | null>;
+  profile_updated_at: ColumnType<string | null, string | null | undefined, string | null>;
+  logo_file_id: ColumnType<string | null, string | null | undefined, string | null>;
+  logo_updated_at: ColumnType<string | null, string | null | undefined, string | null>;
+  qr_code_file_id: ColumnType<string | null, string | null | undefined, string | null>;
+  qr_code_updated_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface UsersTable {
@@ -95,11 +113,17 @@ export interface UsersTable {
   is_init_password: number;
   password_changed_at: string | null;
   wechat_open_id: string | null;
+  /** The bound WeChat identity's nickname and when it was bound (migration 160). */
+  wechat_nickname: string | null;
+  wechat_bound_at: string | null;
   last_login_at: string | null;
   last_login_ip: string | null;
   created_at: string;
   /** The organisation unit the user sits in; null directly under the customer (migration 180). */
   org_unit_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Issue 13 (migration 170): the user's own picture, a stored file. */
+  avatar_file_id: ColumnType<string | null, string | null | undefined, string | null>;
+  avatar_updated_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface RolesTable {
@@ -734,6 +758,8 @@ export interface OrderImportsTable {
   /** JSON OrderSheetMapping: field → 0-based column. */
   mapping: string;
   mapping_id: string | null;
+  /** JSON OrderSheetDefaults: field without a column → its fixed value. */
+  defaults: string;
   product_code: string;
   shipper_address_id: string | null;
   row_count: number;
@@ -785,6 +811,8 @@ export interface OrderImportMappingsTable {
   name: string;
   /** JSON field → header text. */
   columns: string;
+  /** JSON OrderSheetDefaults: field without a column → its fixed value. */
+  defaults: string;
   header_signature: string;
   created_by: string;
   created_at: string;
@@ -803,4 +831,131 @@ export interface OrgUnitsTable {
   sort_order: number;
   created_at: string;
   updated_at: string;
+}
+/** One per customer once it uploads a photo or submits (migration 170, modules/customer-info). */
+export interface CustomerCertificationsTable {
+  customer_id: string;
+  state: 'none' | 'pending' | 'verified' | 'rejected';
+  company_name: string | null;
+  credit_code: string | null;
+  legal_representative: string | null;
+  licence_file_id: string | null;
+  licence_uploaded_at: string | null;
+  id_front_file_id: string | null;
+  id_front_uploaded_at: string | null;
+  id_back_file_id: string | null;
+  id_back_uploaded_at: string | null;
+  submitted_at: string | null;
+  submitted_by: string | null;
+  decided_at: string | null;
+  decided_by: string | null;
+  reject_reason: string | null;
+  updated_at: string;
+}
+
+/** A notification (modules/notification): title and body are message keys worded in the reader's language. */
+export interface NotificationsTable {
+  id: string;
+  customer_id: string;
+  /** One user's; null: every user of the customer holding `permission` (or all of them when null). */
+  user_id: string | null;
+  permission: string | null;
+  kind: NotificationKind;
+  title_key: string;
+  body_key: string;
+  /** JSON Record<string, string | number>. */
+  params: string;
+  link: string | null;
+  /** One notification per event and customer (unique with customer_id). */
+  source_key: string | null;
+  created_at: string;
+}
+
+export interface NotificationReadsTable {
+  notification_id: string;
+  user_id: string;
+  read_at: string;
+}
+
+/** A user's low-balance warning level per currency (minor units); `is_below` remembers the crossing. */
+export interface BalanceThresholdsTable {
+  user_id: string;
+  customer_id: string;
+  currency_code: string;
+  threshold_amount: number;
+  is_below: number;
+  updated_at: string;
+}
+/** Codes by SMS (modules/verification-code): hashed, single use, a few tries. */
+export interface VerificationCodesTable {
+  id: string;
+  purpose: string;
+  phone: string;
+  subject: string | null;
+  code_hash: string;
+  is_delivered: number;
+  attempts: Generated<number>;
+  ip: string;
+  created_at: string;
+  expires_at: string;
+  consumed_at: string | null;
+}
+
+/** What a checked reset code gives: one password reset, within minutes. */
+export interface PasswordResetTicketsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** The sandbox SMS provider's outbox (lib/sms/sandbox-provider.ts). */
+export interface SmsOutboxTable {
+  id: string;
+  phone: string;
+  template: string;
+  params: string;
+  language: string;
+  text: string;
+  created_at: string;
+}
+
+/** One WeChat QR code shown in a browser, for signing in or binding (migration 160). */
+export interface WeChatScenesTable {
+  /** The browser's polling secret. */
+  id: string;
+  /** In the QR (sandbox scan page) or WeChat's `state` (real provider). */
+  scan_code: string;
+  purpose: 'login' | 'bind';
+  customer_id: string | null;
+  user_id: string | null;
+  status: 'waiting' | 'confirmed' | 'used';
+  open_id: string | null;
+  union_id: string | null;
+  nickname: string | null;
+  created_at: string;
+  expires_at: string;
+  confirmed_at: string | null;
+  used_at: string | null;
+}
+
+/** Spent single sign-on tickets, kept until they expire so a replay is refused (migration 160). */
+export interface SsoUsedTicketsTable {
+  source: string;
+  ticket_id: string;
+  user_id: string | null;
+  used_at: string;
+  expires_at: string;
+}
+
+/**
+ * A customer's list version, bumped by database triggers in the same transaction as every write to the
+ * list's table (migration 2026-11-29-210): answer caches key on it. No row yet = version 0.
+ */
+export interface ListVersionsTable {
+  customer_id: string;
+  /** The list's table: 'addresses'. */
+  list: 'addresses';
+  version: number;
 }

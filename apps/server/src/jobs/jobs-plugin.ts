@@ -41,6 +41,7 @@ export const jobsPlugin = fp(
       retentionTask(app.db, {
         intervalSeconds: app.config.retentionIntervalSeconds,
         loginLogRetentionDays: app.config.loginLogRetentionDays,
+        notificationRetentionDays: app.config.notificationRetentionDays,
       }),
     );
     scheduler.register(exportCleanupTask(app.db, storage, EXPORT_CLEANUP_SECONDS));

@@ -89,3 +89,40 @@ export async function deleteExpiredRateLimitHits(db: Kysely<Database>, now: Date
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/**
+ * A cooldown: at most one claim per `seconds` for a bucket, measured from the claim that passed (not a
+ * fixed window, so "one SMS per phone per 60 s" holds exactly). Kept in the same table: the bucket's one
+ * row (window `cooldown`) holds when the cooldown ends. ONE conditional upsert decides, so of parallel
+ * claims exactly one passes; a refused claim changes nothing and says how long to wait.
+ */
+export async function claimCooldown(
+  db: Kysely<Database>,
+  rule: { bucket: string; seconds: number },
+  now = new Date(),
+): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+  const bucket = rule.bucket.slice(0, 200);
+  const until = new Date(now.getTime() + rule.seconds * 1000).toISOString();
+  const claimed = await db
+    .insertInto('rate_limit_hits')
+    .values({ bucket, window_start: COOLDOWN_WINDOW, hits: 1, expires_at: until })
+    .onConflict((oc) =>
+      oc
+        .columns(['bucket', 'window_start'])
+        .doUpdateSet({ hits: 1, expires_at: until })
+        .where('rate_limit_hits.expires_at', '<=', now.toISOString()),
+    )
+    .returning('expires_at')
+    .executeTakeFirst();
+  if (claimed) return { allowed: true, retryAfterSeconds: rule.seconds };
+  const row = await db
+    .selectFrom('rate_limit_hits')
+    .select('expires_at')
+    .where('bucket', '=', bucket)
+    .where('window_start', '=', COOLDOWN_WINDOW)
+    .executeTakeFirst();
+  const endsAt = row ? Date.parse(row.expires_at) : now.getTime();
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000)) };
+}
+
+const COOLDOWN_WINDOW = 'cooldown';

@@ -920,5 +920,6 @@ describe(`npm run ops -- bills-… on ${ENGINE}`, () => {
     expect(done.stdout).toContain('status: settled');
     const future = await cli(['bills-issue', '--period', current().label]);
     expect(future.code).toBe(1);
-  });
+    // Several child processes, each starting tsx: generous on a loaded machine.
+  }, 120_000);
 });

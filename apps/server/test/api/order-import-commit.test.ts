@@ -117,6 +117,7 @@ async function seedImport(customer: Customer, orders: readonly SeedOrder[]): Pro
       headers: '[]',
       mapping: '{}',
       mapping_id: null,
+      defaults: '{}',
       product_code: 'US-DDP-EXP',
       shipper_address_id: customer.senderId,
       row_count: 0,
@@ -577,6 +578,25 @@ describe('BatchImportCommit', () => {
     expect((await ordersOf(customer.customerId)).map((order) => order.customer_order_no)).toEqual(['T-3']);
   });
 
+  it('a customer frozen between the commit and its task: nothing written, the reason worded', async () => {
+    const customer = await newCustomer();
+    const importId = await seedImport(customer, [{}, {}]);
+    expect((await commit(customer, { id: importId, submit: false })).code).toBe(ApiCode.Ok);
+    await db()
+      .updateTable('customers')
+      .set({ status: 'frozen' })
+      .where('id', '=', customer.customerId)
+      .execute();
+    await runTasks();
+    const imported = await importRow(importId);
+    expect(imported.status).toBe('ready');
+    const reason = JSON.parse(imported.commit_error!) as { key: string; params: Record<string, string> };
+    expect(translate('en-US', reason.key, reason.params)).toBe(
+      'The account is frozen or in arrears, so no order was created',
+    );
+    expect(await ordersOf(customer.customerId)).toHaveLength(0);
+  });
+
   it('a product no longer usable: nothing written, the row and product named', async () => {
     const customer = await newCustomer();
     const importId = await seedImport(customer, [{}, { input: { productCode: 'NO-SUCH-PRODUCT' } }]);
@@ -711,7 +731,7 @@ describe('BatchImportCommit after a real preview', () => {
     await fund(customer.customerId, 10_000_000);
     const started = await commit(customer, { id, submit: true }, { 'accept-language': 'en-US' });
     expect(started.code).toBe(ApiCode.Ok);
-    expect(started.message).toBe('Creating 3 orders');
+    expect(started.message).toBe('Orders being created: 3');
     expect(started.data).toMatchObject({ status: 'committing', submit: true, commitError: null });
     await runTasks();
     const done = await api.get(id);

@@ -483,9 +483,11 @@ describe(`batch import: template, mapping, error report on ${ENGINE}`, () => {
     const { itemNameCn: _cn, parcelWeight: _weight, ...lacking } = good;
     const missing = await applyMapping(token, { id, mapping: lacking, saveAs: 'X' });
     expect(missing.code).toBe(ApiCode.BadRequest);
-    expect(missing.message).toBe('Choose a column for: Parcel weight (kg), Item name (Chinese)');
+    expect(missing.message).toBe(
+      'Choose a column or give a default value for: Parcel weight (kg), Item name (Chinese)',
+    );
     const missingTw = await applyMapping(token, { id, mapping: lacking }, 'zh-TW');
-    expect(missingTw.message).toBe('請為以下欄位選擇欄：包裹重量(kg)、中文品名');
+    expect(missingTw.message).toBe('請為以下欄位選擇欄或填寫預設值：包裹重量(kg)、中文品名');
 
     const outside = await applyMapping(token, { id, mapping: { ...good, remark: 40 } });
     expect(outside.code).toBe(ApiCode.BadRequest);
@@ -520,6 +522,96 @@ describe(`batch import: template, mapping, error report on ${ENGINE}`, () => {
       query: { id },
     });
     expect(unchanged.data.status).toBe('mapping');
+  });
+
+  it('fills fields without a column from default values, saves them with the mapping and applies them on re-use', async () => {
+    // A marketplace export with no weight, size or Chinese name: refused without defaults.
+    const bare = MARKETPLACE_HEADERS.filter(
+      (header) => !['Chinese name', 'Weight (kg)', 'Length', 'Width', 'Height'].includes(header),
+    );
+    const { token, customerId } = await newCustomer();
+    const uploaded = await preview(token, await sheetFile(marketplaceRows(bare)));
+    expect(uploaded.data.status).toBe('mapping');
+    const id = uploaded.data.id;
+    const mapping = uploaded.data.mapping;
+    expect(mapping.parcelWeight).toBeUndefined();
+    const refused = await applyMapping(token, { id, mapping });
+    expect(refused.code).toBe(ApiCode.BadRequest);
+    expect(refused.message).toContain('Parcel weight (kg)');
+
+    const defaults = {
+      parcelWeight: '0.5',
+      parcelLength: '10',
+      parcelWidth: '10',
+      parcelHeight: '10',
+      itemNameCn: '服装',
+    };
+    // Hostile and wrong defaults: each refused with the cell's own message, nothing stored.
+    const wrong = async (body: Record<string, unknown>, language: Language = 'en-US') => {
+      const answer = await applyMapping(token, { id, mapping, ...body }, language);
+      expect(answer.code, answer.message).toBe(ApiCode.BadRequest);
+      return answer.message;
+    };
+    expect(await wrong({ defaults: { ...defaults, parcelWeight: 'heavy' }, saveAs: 'X' })).toMatch(
+      /^The default value of "Parcel weight \(kg\)" is not valid: /,
+    );
+    expect(await wrong({ defaults: { ...defaults, parcelWeight: '-1' } }, 'zh-CN')).toMatch(
+      /^“包裹重量\(kg\)”的默认值有误：/,
+    );
+    expect(await wrong({ defaults: { ...defaults, itemOriginCountry: 'Atlantis' } }, 'zh-TW')).toMatch(
+      /^「.+」的預設值有誤：.+/,
+    );
+    expect(await wrong({ defaults: { ...defaults, consigneeName: 'Someone' } })).toBe(
+      '"Consignee name" has a column in the sheet; it cannot also have a default value',
+    );
+    expect(await wrong({ defaults: { ...defaults, customerOrderNo: 'A-1' } })).toBe(
+      '"Reference number" cannot have a default value',
+    );
+    expect(await wrong({ defaults: { ...defaults, itemNameCn: '服\u0000装' } })).toContain(
+      'invisible control character',
+    );
+    expect(await wrong({ defaults: { ...defaults, itemNameCn: '   ' } })).toContain('Default value');
+    expect(await wrong({ defaults: { ...defaults, itemNameCn: 'x'.repeat(501) } })).toContain('500');
+    expect(await wrong({ defaults: { ...defaults, notAField: '1' } })).toBeTruthy();
+    expect(await wrong({ defaults: ['0.5'] })).toBeTruthy();
+    expect(await mappingCount(customerId)).toBe(0);
+    const untouched = await call<OrderImportSummary>(t.app, {
+      url: '/api/CustomerOrder/BatchImportGet',
+      token,
+      query: { id },
+    });
+    expect(untouched.data).toMatchObject({ status: 'mapping', defaults: {} });
+
+    // Another customer cannot apply defaults to this import.
+    const stranger = await newCustomer();
+    const foreign = await applyMapping(stranger.token, { id, mapping, defaults });
+    expect(foreign.code).toBe(ApiCode.NotFound);
+
+    const applied = await applyMapping(token, { id, mapping, defaults, saveAs: 'Bare export' });
+    expect(applied.code, applied.message).toBe(ApiCode.Ok);
+    expect(applied.data).toMatchObject({ status: 'ready', orderCount: 2, validOrderCount: 2, defaults });
+    // The weight and size on each order's first row (one parcel), the Chinese name on every item row.
+    const rows = await call<{ rows: { rowNumber: number; values: Record<string, string> }[] }>(t.app, {
+      url: '/api/CustomerOrder/BatchImportRows',
+      token,
+      query: { id },
+    });
+    const byRow = new Map(rows.data.rows.map((row) => [row.rowNumber, row.values]));
+    expect(byRow.get(2)).toMatchObject({ parcelWeight: '0.5', parcelLength: '10', itemNameCn: '服装' });
+    expect(byRow.get(3)?.parcelWeight).toBeUndefined();
+    expect(byRow.get(3)?.itemNameCn).toBe('服装');
+    expect(byRow.get(4)).toMatchObject({ parcelWeight: '0.5', itemNameCn: '服装' });
+    const [saved] = await savedMappings(token);
+    expect(saved).toMatchObject({ name: 'Bare export', defaults });
+
+    // The next export with the same headers: the saved mapping and its defaults, no mapping step.
+    const next = await preview(token, await sheetFile(marketplaceRows(bare)));
+    expect(next.data).toMatchObject({
+      status: 'ready',
+      mappingName: 'Bare export',
+      validOrderCount: 2,
+      defaults,
+    });
   });
 
   it('answers 403 to a user without order:create on every call', async () => {

@@ -7,6 +7,8 @@ import '../../src/modules/address/address.messages.ts';
 import '../../src/modules/order-import/order-import-commit.messages.ts';
 import '../../src/modules/reference/reference.messages.ts';
 import '../../src/modules/order-import/order-import-mapping.messages.ts';
+import '../../src/modules/customer-info/customer-info.messages.ts';
+import '../../src/modules/customer-info/certification-notice.ts';
 
 /** British spellings that must not reach an en-US user (status names used in code are not texts). */
 const BRITISH =

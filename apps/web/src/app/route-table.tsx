@@ -11,6 +11,7 @@ import {
   TOP_UP_PATH,
 } from '../lib/app-paths';
 import type { MessageKey } from '../lib/i18n/message-key';
+import { MESSAGE_LIST_PATH, SYSTEM_INFO_PATH } from '../lib/notifications/notification-link';
 import { lazyPage } from '../lib/lazy-page';
 import type { GuardedRoute } from '../lib/route-access';
 
@@ -42,7 +43,9 @@ export type RouteIconName =
   | 'bills'
   | 'settings'
   | 'user'
-  | 'files';
+  | 'files'
+  | 'systemInfo'
+  | 'messages';
 
 export const HOME_PATH = '/user/index';
 /** The 403 page; inside the shell when signed in (router.tsx). */
@@ -159,7 +162,24 @@ export const PRIVATE_ROUTES: AppRoute[] = [
         authority: Permission.FileManage,
         component: lazyPage(() => import('../features/file/routes/file-management-page')),
       },
+      {
+        path: SYSTEM_INFO_PATH,
+        name: 'systemInfo',
+        titleKey: 'systemInfo.routeTitle',
+        icon: 'systemInfo',
+        authority: '*',
+        component: lazyPage(() => import('../features/system-info/routes/system-info-page')),
+      },
     ],
+  },
+  // Spec section 2 "Other routes": inside the private layout, reached from the header's bell (no menu entry).
+  {
+    path: MESSAGE_LIST_PATH,
+    name: 'messageList',
+    titleKey: 'messages.routeTitle',
+    icon: 'messages',
+    authority: '*',
+    component: lazyPage(() => import('../features/messages/routes/message-list-page')),
   },
 ];
 

@@ -26,6 +26,9 @@ const EmbeddedForbidden = lazyPage(() =>
 const TopUpPage = lazyPage(() => import('../features/recharge/routes/top-up-page'));
 const PayResultPage = lazyPage(() => import('../features/recharge/routes/pay-result-page'));
 const SandboxCashierPage = lazyPage(() => import('../features/recharge/routes/sandbox-cashier-page'));
+const WeChatSandboxScanPage = lazyPage(() => import('../features/wechat/routes/sandbox-scan-page'));
+const WebsiteLoginPage = lazyPage(() => import('../features/wechat/routes/website-login-page'));
+const LoginResultPage = lazyPage(() => import('../features/wechat/routes/login-result-page'));
 const NotFoundPage = lazyPage(() => import('../features/errors/routes/not-found-page'));
 const ServerErrorPage = lazyPage(() => import('../features/errors/routes/server-error-page'));
 const EmbeddedNotFound = lazyPage(() =>
@@ -68,8 +71,8 @@ function ForbiddenRoute() {
 
 /**
  * All routes. Public ones built so far: /login with its custom and TMS variants, the payment journey
- * (/topUp, /payResult, /sandboxCashier) and the 403/404/500 pages. The other public paths of spec
- * section 2 (/login/websiteLogin, /customer, …)
+ * (/topUp, /payResult, /sandboxCashier), single sign-on and WeChat (/login/websiteLogin, /loginResult,
+ * /wechatSandbox/scan) and the 403/404/500 pages. The other public paths of spec section 2 (/customer, …)
  * belong to later issues and show the 404 page until
  * then; the guard already treats them as public (lib/route-access.ts). The declarative router keeps the
  * first download small; navigation outside React goes through navigation.tsx.
@@ -109,6 +112,10 @@ export function AppRoutes() {
         <Route path="/topUp" element={<TopUpPage />} />
         <Route path="/payResult" element={<PayResultPage />} />
         <Route path="/sandboxCashier" element={<SandboxCashierPage />} />
+        {/* Single sign-on and WeChat: public, signed in or not (a ticket signs in whoever it names). */}
+        <Route path="/login/websiteLogin" element={<WebsiteLoginPage />} />
+        <Route path="/loginResult" element={<LoginResultPage />} />
+        <Route path="/wechatSandbox/scan" element={<WeChatSandboxScanPage />} />
         <Route path={FORBIDDEN_PATH} element={<ForbiddenRoute />}>
           <Route index element={page(EmbeddedForbidden)} />
         </Route>

@@ -12,6 +12,8 @@ export const PUBLIC_ROUTE_PATHS: readonly string[] = [
   '/topUp',
   // The sandbox payment provider's cashier (issue 11): public like /payResult, which it returns to.
   '/sandboxCashier',
+  // The WeChat sandbox's scan page (issue 13): what the sandbox QR code opens, on the "phone".
+  '/wechatSandbox/scan',
   '/customerInfoLink/customerInfoLink',
   '/403',
   '/404',

@@ -48,6 +48,7 @@ function summary(patch: Partial<OrderImportSummary> = {}): OrderImportSummary {
     headers: [],
     mapping: {},
     mappingName: null,
+    defaults: {},
     sampleRows: [],
     rowCount: 3,
     orderCount: 3,
@@ -69,10 +70,15 @@ function summary(patch: Partial<OrderImportSummary> = {}): OrderImportSummary {
 
 describe('a grid cell', () => {
   function renderCell(isEditing: boolean) {
-    const handlers = { onEdit: vi.fn(), onSave: vi.fn<(text: string) => void>(), onCancel: vi.fn() };
+    const handlers = {
+      onEdit: vi.fn(),
+      onSave: vi.fn<(rowNumber: number, field: string, text: string) => void>(),
+      onCancel: vi.fn(),
+    };
     render(
       <SheetCell
         rowNumber={3}
+        field="parcelWeight"
         text="abc"
         errors={['Not a number']}
         label="Row 3, Parcel weight (kg)"
@@ -93,7 +99,9 @@ describe('a grid cell', () => {
     expect(cell.className).toContain('is-error');
     expect(cell.tabIndex).toBe(0);
     fireEvent.keyDown(cell, { key: 'Enter' });
-    expect(handlers.onEdit).toHaveBeenCalledTimes(1);
+    expect(handlers.onEdit).toHaveBeenCalledWith(3, 'parcelWeight');
+    // The message is on the cell itself too (its title), no tooltip tree per cell.
+    expect(cell.getAttribute('title')).toBe('Not a number');
   });
 
   test('in the editor Enter saves the typed text and Escape cancels', () => {
@@ -101,7 +109,7 @@ describe('a grid cell', () => {
     const editor = screen.getByTestId('order-import-cell-editor');
     fireEvent.change(editor, { target: { value: '1.25' } });
     fireEvent.keyDown(editor, { key: 'Enter' });
-    expect(saving.onSave).toHaveBeenCalledWith('1.25');
+    expect(saving.onSave).toHaveBeenCalledWith(3, 'parcelWeight', '1.25');
     cleanup();
     const cancelling = renderCell(true);
     const again = screen.getByTestId('order-import-cell-editor');
@@ -117,7 +125,7 @@ describe('a grid cell', () => {
     const editor = screen.getByTestId('order-import-cell-editor');
     fireEvent.change(editor, { target: { value: '2' } });
     fireEvent.blur(editor);
-    expect(handlers.onSave).toHaveBeenCalledWith('2');
+    expect(handlers.onSave).toHaveBeenCalledWith(3, 'parcelWeight', '2');
   });
 });
 

@@ -16,6 +16,7 @@ import {
   insufficientCurrencies,
   isDefinitiveRefusal,
   mappingOfSaved,
+  defaultsToSend,
   missingRequiredFields,
   nextErrorIndex,
   pageOfIndex,
@@ -55,6 +56,7 @@ function summary(patch: Partial<OrderImportSummary> = {}): OrderImportSummary {
     headers: [],
     mapping: {},
     mappingName: null,
+    defaults: {},
     sampleRows: [],
     rowCount: 12,
     orderCount: 9,
@@ -246,6 +248,19 @@ describe('the mapping step', () => {
     expect(missing).not.toContain('remark');
     // A sheet without reference numbers is fine: each row is an order, its number generated.
     expect(missingRequiredFields({})).not.toContain('customerOrderNo');
+    // A default value stands for a column; a blank one does not.
+    const defaulted = missingRequiredFields({}, { parcelWeight: '0.5', itemNameCn: '  ' });
+    expect(defaulted).not.toContain('parcelWeight');
+    expect(defaulted).toContain('itemNameCn');
+  });
+
+  test('defaults sent are trimmed, non-blank, and only for fields without a column that take one', () => {
+    expect(
+      defaultsToSend(
+        { parcelWeight: ' 0.5 ', itemNameCn: '', consigneeName: 'X', customerOrderNo: 'A-1', remark: 'r' },
+        { consigneeName: 0 },
+      ),
+    ).toEqual({ parcelWeight: '0.5', remark: 'r' });
   });
 
   test('sample values of a column leave blanks out', () => {

@@ -19,6 +19,12 @@ import * as consumptionFlow from './2026-11-27-110-consumption-flow.ts';
 import * as rechargeCreditedOnce from './2026-11-27-120-recharge-credited-once.ts';
 import * as orderImports from './2026-11-28-130-order-imports.ts';
 import * as organization from './2026-11-29-180-organization.ts';
+import * as customerProfile from './2026-11-29-170-customer-profile.ts';
+import * as notifications from './2026-11-29-190-notifications.ts';
+import * as verificationCodes from './2026-11-29-140-verification-codes.ts';
+import * as wechatAndSso from './2026-11-29-160-wechat-and-sso.ts';
+import * as listVersions from './2026-11-29-210-list-versions.ts';
+import * as importMappingDefaults from './2026-11-29-200-import-mapping-defaults.ts';
 
 /** Every migration, in order. Names sort by date; a new migration gets a new, later name here. */
 export const migrations: Record<string, Migration> = {
@@ -41,5 +47,11 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-110-consumption-flow': consumptionFlow,
   '2026-11-27-120-recharge-credited-once': rechargeCreditedOnce,
   '2026-11-28-130-order-imports': orderImports,
+  '2026-11-29-140-verification-codes': verificationCodes,
+  '2026-11-29-160-wechat-and-sso': wechatAndSso,
+  '2026-11-29-170-customer-profile': customerProfile,
   '2026-11-29-180-organization': organization,
+  '2026-11-29-190-notifications': notifications,
+  '2026-11-29-200-import-mapping-defaults': importMappingDefaults,
+  '2026-11-29-210-list-versions': listVersions,
 };

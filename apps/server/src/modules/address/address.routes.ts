@@ -18,7 +18,9 @@ import { pageSchema } from '@portal/contracts/pagination';
 import { Permission } from '@portal/contracts/permissions';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendCachedAnswer } from '../../lib/answer-cache.ts';
 import { AppError } from '../../lib/errors.ts';
+import { findRequestContext } from '../auth/auth.repository.ts';
 import { cleanUploadName } from '../file/file-names.ts';
 import { beginStoredUpload } from '../file/file.service.ts';
 import { exportAddresses } from './address-export.ts';
@@ -68,7 +70,23 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(pageSchema(AddressSchema)) },
       },
     },
-    async (request) => request.ok(await service.listAddresses(app.db, request.auth, request.query)),
+    // Served from the instance's answer cache while the address book's version (read with the session)
+    // is the one the page was made at: a hit costs no query (lib/answer-cache.ts).
+    async (request, reply) =>
+      sendCachedAnswer(
+        app.answerCache,
+        service.listAnswerKey(request.auth, request.language, request.query),
+        request,
+        reply,
+        async () => request.ok(await service.listAddresses(app.db, request.auth, request.query)),
+        app.config.responseCheck === 'full'
+          ? {
+              stillCurrent: async () =>
+                (await findRequestContext(app.db, request.auth.sessionId)).listVersions.addresses ===
+                request.auth.listVersions?.addresses,
+            }
+          : undefined,
+      ),
   );
 
   app.get(

@@ -124,6 +124,31 @@ export function newAddressRow(
   };
 }
 
+/**
+ * The answer cache's key of a list page: everything the answer depends on — the customer, its address
+ * book's version as read with the session, the language of the envelope's message and every field of the
+ * parsed query. Undefined (answer uncached) when the version is unknown. A filter added to the query, or
+ * anything else the page comes to depend on (a data scope of the user), must join the key.
+ */
+export function listAnswerKey(auth: AuthContext, language: string, query: AddressQuery): string | undefined {
+  const version = auth.listVersions?.addresses;
+  if (version === undefined) return undefined;
+  const { pageIndex, pageSize, addressType, countryCode, keyword, ...rest } = query;
+  // A field this function does not know yet: no key, so the page is read, never served from a wrong key.
+  if (Object.keys(rest).length > 0) return undefined;
+  return JSON.stringify([
+    'addresses',
+    auth.customerId,
+    version,
+    language,
+    pageIndex,
+    pageSize,
+    addressType ?? null,
+    countryCode ?? null,
+    keyword ?? null,
+  ]);
+}
+
 export async function listAddresses(db: Db, auth: AuthContext, query: AddressQuery): Promise<Page<Address>> {
   const { pageIndex, pageSize, ...filter } = query;
   const { items, total } = await repo.listAddresses(db, auth.customerId, filter satisfies AddressFilter, {

@@ -9,6 +9,22 @@ import { newId, nowIso } from '../../lib/ids.ts';
 /** All SQL about users' credentials, sessions, refresh tokens and the login log. */
 
 export function findUserForLogin(db: Db, loginNameOrPhone: string) {
+  return signInUserQuery(db)
+    .where((eb) =>
+      eb.or([
+        eb('users.login_name', '=', loginNameOrPhone.toLowerCase()),
+        eb('users.phone', '=', loginNameOrPhone),
+      ]),
+    )
+    .executeTakeFirst();
+}
+
+/** The user whose phone this is (SMS sign-in and reset), with what a sign-in needs. */
+export function findUserByPhone(db: Db, phone: string) {
+  return signInUserQuery(db).where('users.phone', '=', phone).executeTakeFirst();
+}
+
+function signInUserQuery(db: Db) {
   return db
     .selectFrom('users')
     .innerJoin('customers', 'customers.id', 'users.customer_id')
@@ -21,18 +37,39 @@ export function findUserForLogin(db: Db, loginNameOrPhone: string) {
       'users.last_login_at',
       'users.last_login_ip',
       'customers.status as customer_status',
+    ]);
+}
+
+/**
+ * A user by id with what a sign-in checks (WeChat and single sign-on have proven who it is): the columns
+ * of `findUserForLogin`, and the login name for the login log.
+ */
+export function findUserForSignIn(db: Db, userId: string) {
+  return db
+    .selectFrom('users')
+    .innerJoin('customers', 'customers.id', 'users.customer_id')
+    .select([
+      'users.id',
+      'users.customer_id',
+      'users.login_name',
+      'users.password_hash',
+      'users.status',
+      'users.is_init_password',
+      'users.last_login_at',
+      'users.last_login_ip',
+      'customers.status as customer_status',
     ])
-    .where((eb) =>
-      eb.or([
-        eb('users.login_name', '=', loginNameOrPhone.toLowerCase()),
-        eb('users.phone', '=', loginNameOrPhone),
-      ]),
-    )
+    .where('users.id', '=', userId)
     .executeTakeFirst();
 }
 
 /** Results that count as a failure: a pending attempt counts until it succeeds (attempts in flight). */
-const FAILURES = [LoginResult.WrongPassword, LoginResult.UnknownUser, LoginResult.Pending];
+const FAILURES = [
+  LoginResult.WrongPassword,
+  LoginResult.WrongCode,
+  LoginResult.UnknownUser,
+  LoginResult.Pending,
+];
 
 /**
  * Failed attempts since `since`, for an account, an address, or an account + address pair, leaving out
@@ -266,6 +303,12 @@ const requestContextQuery = preparedQuery(['sessionId'], (db: Db, args: { sessio
     .leftJoin('roles', (join) =>
       join.onRef('roles.id', '=', 'user_roles.role_id').onRef('roles.customer_id', '=', 'users.customer_id'),
     )
+    // At most one row (its key is customer and list): the address book's version for answer caches.
+    .leftJoin('list_versions', (join) =>
+      join
+        .onRef('list_versions.customer_id', '=', 'sessions.customer_id')
+        .on('list_versions.list', '=', 'addresses'),
+    )
     .select([
       'sessions.id as session_id',
       'sessions.expires_at',
@@ -279,19 +322,31 @@ const requestContextQuery = preparedQuery(['sessionId'], (db: Db, args: { sessio
       'org_units.status as unit_status',
       'roles.code as role_code',
       'roles.operation_list as role_operations',
+      'list_versions.version as address_book_version',
     ])
     .where('sessions.id', '=', args.sessionId)
     .orderBy('roles.code'),
 );
 
-/** The session context (as findSessionContext) and the roles its user holds in its customer. */
+/**
+ * The versions of the customer's lists as the database has them right now, read with the session: an
+ * answer cached under the same version is the list as it is (lib/answer-cache.ts).
+ */
+export interface ListVersions {
+  addresses: number;
+}
+
+/**
+ * The session context (as findSessionContext), the roles its user holds in its customer, and the
+ * customer's list versions.
+ */
 export async function findRequestContext(
   db: Db,
   sessionId: string,
-): Promise<{ context: SessionContext | undefined; roles: RoleGrant[] }> {
+): Promise<{ context: SessionContext | undefined; roles: RoleGrant[]; listVersions: ListVersions }> {
   const rows = await requestContextQuery(db, { sessionId });
   const first = rows[0];
-  if (!first) return { context: undefined, roles: [] };
+  if (!first) return { context: undefined, roles: [], listVersions: { addresses: 0 } };
   const context: SessionContext = {
     session_id: first.session_id,
     expires_at: first.expires_at,
@@ -309,7 +364,8 @@ export async function findRequestContext(
     if (row.role_code === null || row.role_operations === null) continue;
     roles.push({ id: row.role_code, operationList: JSON.parse(row.role_operations) as string[] });
   }
-  return { context, roles };
+  // No row yet: the book was never written, version 0. PostgreSQL's integer arrives as a number.
+  return { context, roles, listVersions: { addresses: Number(first.address_book_version ?? 0) } };
 }
 
 /** This sign-in becomes the user's latest; each session keeps the one before it (see startSession). */

@@ -27,7 +27,7 @@ export interface ClientInfo {
 }
 
 /** Account key of a typed name that matches no user (a user's key is its id). */
-const UNKNOWN_ACCOUNT_PREFIX = 'name:';
+export const UNKNOWN_ACCOUNT_PREFIX = 'name:';
 
 const sessionInvalid = () => new AppError(ApiCode.SessionInvalid, 'auth.refreshInvalid');
 
@@ -191,6 +191,32 @@ export const issueDeviceCookie = (deps: AuthDeps, userId: string) =>
   deviceCookieValue(userId, deps.tokenSecret);
 
 /**
+ * Signs in a user whose identity another method has already proven (WeChat scan, single sign-on ticket):
+ * one login-log row with the method, then `completeSignIn` like every other way in.
+ */
+export async function signInVerifiedUser(
+  deps: AuthDeps,
+  userId: string,
+  method: (typeof LoginMethod)[keyof typeof LoginMethod],
+  client: ClientInfo,
+): Promise<LoginResponse> {
+  const user = await repo.findUserForSignIn(deps.db, userId);
+  if (!user) throw new AppError(ApiCode.BadRequest, 'auth.wrongCredentials');
+  const attemptId = await logAttempt(
+    deps,
+    {
+      accountKey: user.id,
+      loginName: user.login_name,
+      customerId: user.customer_id,
+      userId: user.id,
+      method,
+    },
+    client,
+  );
+  return (await completeSignIn(deps, user, client, attemptId)).answer;
+}
+
+/**
  * Password sign-in by login name or phone. Every attempt is written to the login log; throttled attempts
  * once per window per account + address pair. Answers the token pair and the user's id (for the device cookie).
  */
@@ -234,6 +260,24 @@ export async function loginWithPassword(
     throw new AppError(ApiCode.BadRequest, 'auth.wrongCredentials');
   }
   // Status is told only after the password is right, so it reveals nothing to a guesser.
+  return completeSignIn(deps, user, client, attemptId);
+}
+
+/** A user found by `findUserForLogin` (or a query with the same columns). */
+export type SignInUser = NonNullable<Awaited<ReturnType<typeof repo.findUserForLogin>>>;
+
+/**
+ * The end of every sign-in, once the credential (password, SMS code …) was right: refuses a disabled user
+ * or frozen customer, opens the session, and settles the attempt's login-log row. Answers the token pair
+ * and the user's id (for the device cookie).
+ */
+export async function completeSignIn(
+  deps: AuthDeps,
+  user: SignInUser,
+  client: ClientInfo,
+  attemptId: string,
+): Promise<{ answer: LoginResponse; userId: string }> {
+  const log = (result: string) => repo.setLoginLogResult(deps.db, attemptId, result);
   if (user.status !== 'enabled') {
     await log(LoginResult.Disabled);
     throw new AppError(ApiCode.Forbidden, 'auth.userDisabled');

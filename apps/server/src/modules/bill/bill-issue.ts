@@ -4,6 +4,11 @@ import type { BillsConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
+import { BILLS_LINK } from '../notification/notification-links.ts';
+import { notify } from '../notification/notification.service.ts';
+import { currencyDisplay } from '../wallet/ledger.ts';
+import { formatMinorAmount } from '@portal/contracts/money';
+import { Permission } from '@portal/contracts/permissions';
 import { localDatePlusDays, nextPeriod, periodContaining, type BillingPeriod } from './bill-period.ts';
 import { customersToBill } from './bill.repository.ts';
 import { applyPrepaidWriteOffs, refreshBillStatus } from './write-off.ts';
@@ -132,6 +137,19 @@ async function issueOne(
   await refreshBillStatus(trx, billId, issuedAt);
   for (const sum of sums)
     if (-Number(sum.amount) > 0) await applyPrepaidWriteOffs(trx, customerId, sum.currency_code, issuedAt);
+  const amounts: string[] = [];
+  for (const sum of sums)
+    amounts.push(formatMinorAmount(-Number(sum.amount), await currencyDisplay(trx, sum.currency_code)));
+  await notify(trx, {
+    customerId,
+    permission: Permission.FinanceBill,
+    kind: 'bill_issued',
+    titleKey: 'notification.billIssued.title',
+    bodyKey: 'notification.billIssued.body',
+    params: { billNo, period: period.label, amounts: amounts.join(', ') },
+    link: BILLS_LINK,
+    sourceKey: `bill:${billId}`,
+  });
   return true;
 }
 

@@ -22,6 +22,8 @@ import {
   type TableWrite,
 } from './export-writers.ts';
 import * as repo from './export.repository.ts';
+import { FILE_MANAGEMENT_LINK } from '../notification/notification-links.ts';
+import { notify } from '../notification/notification.service.ts';
 
 /** The runner's kind for exports; the payload names the export_tasks row. */
 export const EXPORT_TASK_KIND = 'export';
@@ -143,18 +145,31 @@ export function exportTaskHandler({
         await saver.flush();
         signal.throwIfAborted();
         const finished = new Date();
-        await repo.updateExportTask(db, row.id, {
-          status: 'succeeded',
-          progress: 100,
-          row_count: written.rowCount,
-          file_name: baseName,
-          file_size: size,
-          content_type: CONTENT_TYPES[row.format],
-          storage_key: key,
-          error_key: null,
-          error_params: null,
-          finished_at: finished.toISOString(),
-          expires_at: new Date(finished.getTime() + fileTtlHours * 3_600_000).toISOString(),
+        await db.transaction().execute(async (trx) => {
+          await repo.updateExportTask(trx, row.id, {
+            status: 'succeeded',
+            progress: 100,
+            row_count: written.rowCount,
+            file_name: baseName,
+            file_size: size,
+            content_type: CONTENT_TYPES[row.format],
+            storage_key: key,
+            error_key: null,
+            error_params: null,
+            finished_at: finished.toISOString(),
+            expires_at: new Date(finished.getTime() + fileTtlHours * 3_600_000).toISOString(),
+          });
+          // One notification per export (its source key), even when an instance that lost its lease finishes too.
+          await notify(trx, {
+            customerId: row.customer_id,
+            userId: row.user_id,
+            kind: 'export_finished',
+            titleKey: 'notification.exportFinished.title',
+            bodyKey: 'notification.exportFinished.body',
+            params: { fileName: baseName },
+            link: FILE_MANAGEMENT_LINK,
+            sourceKey: `export:${row.id}`,
+          });
         });
       };
       try {
@@ -187,6 +202,18 @@ export function exportTaskHandler({
         // A failed task leaves the list when a finished file would have: the cleanup removes both alike.
         expires_at: new Date(finished.getTime() + fileTtlHours * 3_600_000).toISOString(),
       });
+      const row = await repo.findExportTaskById(trx, payload.exportTaskId);
+      if (row)
+        await notify(trx, {
+          customerId: row.customer_id,
+          userId: row.user_id,
+          kind: 'export_finished',
+          titleKey: 'notification.exportFailed.title',
+          bodyKey: 'notification.exportFailed.body',
+          params: { fileName: sourceFor(row.kind, row.format)?.title ?? row.kind },
+          link: FILE_MANAGEMENT_LINK,
+          sourceKey: `export:${row.id}`,
+        });
     },
   };
 }

@@ -4,7 +4,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { sendEnvelope } from '../../plugins/error-handler.ts';
 import { rechargeOpsRoutes } from '../recharge/recharge-ops.routes.ts';
+import { notificationOpsRoutes } from '../notification/notification-ops.routes.ts';
 import { billOperationsRoutes } from '../bill/bill-ops.routes.ts';
+import { smsOutboxOpsRoutes } from '../verification-code/sms-outbox-ops.ts';
+import { certificationOpsRoutes } from '../customer-info/certification-ops.routes.ts';
 import { OperatorKeyGuard } from './operator-key.ts';
 import {
   ExceptionSchema,
@@ -107,6 +110,11 @@ export const operationsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   // Recharges and payment notifications for staff, under the same operator-key hook.
   await app.register(rechargeOpsRoutes);
+  await app.register(notificationOpsRoutes);
   // Bills (issue on demand, staff write-off): inside this plugin, so the operator key guards them too.
   await app.register(billOperationsRoutes);
+  // The sandbox SMS outbox (codes by SMS), under the same operator-key hook.
+  await app.register(smsOutboxOpsRoutes);
+  // Certification decisions (issue 13): inside this plugin, so the operator key guards them too.
+  await app.register(certificationOpsRoutes);
 };

@@ -13,7 +13,11 @@ import { quoteRequestOf } from '../order/order.service.ts';
 import { canTransition } from '@portal/contracts/order-list';
 import { transitionOrder, type TransitionColumns } from '../order/order-status.ts';
 import { priceOrder } from '../product/quote.service.ts';
-import { postLedgerEntry } from '../wallet/ledger.ts';
+import { currencyDisplay, postLedgerEntry } from '../wallet/ledger.ts';
+import { orderLink } from '../notification/notification-links.ts';
+import { notify, storedTextParam } from '../notification/notification.service.ts';
+import { formatMinorAmount } from '@portal/contracts/money';
+import { Permission } from '@portal/contracts/permissions';
 import './operations.messages.ts';
 import * as repo from './operations.repository.ts';
 import type {
@@ -290,6 +294,26 @@ export async function weighOrder(db: Db, input: WeighInput, language: Language):
       }),
     );
     const charged = rows.find((row) => row.currencyCode === final.currencyCode);
+    if (charged && charged.amount !== 0) {
+      // The customer hears of a weigh-in only when it moved money: an extra charge or a refund.
+      const display = await currencyDisplay(trx, final.currencyCode);
+      await notify(trx, {
+        customerId: order.customer_id,
+        permission: Permission.OrderView,
+        kind: 'weight_adjustment',
+        titleKey: 'notification.weightAdjustment.title',
+        bodyKey:
+          charged.amount < 0
+            ? 'notification.weightAdjustment.bodyCharged'
+            : 'notification.weightAdjustment.bodyRefunded',
+        params: {
+          orderNo: order.customer_order_no,
+          weight: gramsToKg(columns.chargeable_weight_g),
+          amount: formatMinorAmount(Math.abs(charged.amount), display),
+        },
+        link: orderLink(order.customer_order_no),
+      });
+    }
     return {
       order,
       changed: true,
@@ -406,6 +430,15 @@ export async function markException(db: Db, input: ExceptionInput, language: Lan
       trx,
       eventRow({ order, at, statusCode: 'EXCEPTION', description, language, location: input.location }),
     );
+    await notify(trx, {
+      customerId: order.customer_id,
+      permission: Permission.OrderView,
+      kind: 'order_exception',
+      titleKey: 'notification.orderException.title',
+      bodyKey: 'notification.orderException.body',
+      params: { orderNo: order.customer_order_no, issue: storedTextParam(kind.name) },
+      link: orderLink(order.customer_order_no),
+    });
   });
   return after(db, found, true);
 }

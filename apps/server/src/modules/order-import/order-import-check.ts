@@ -4,7 +4,9 @@ import {
   ORDER_IMPORT_SAMPLE_ROWS,
   ORDER_SHEET_FIELDS,
   type OrderImportRow,
+  ORDER_SHEET_COLUMN,
   type OrderImportSummary,
+  type OrderSheetDefaults,
   type OrderSheetMapping,
 } from '@portal/contracts/order-import';
 import { gramsToKg } from '@portal/contracts/quantity';
@@ -95,24 +97,49 @@ export class OrderGrouper {
   }
 }
 
-/** A row's mapped columns, its grouping key and its place in its order, as stored. */
+/**
+ * The mapping's default values a row takes: every field without a column that has one — an item field on
+ * every row, an order, consignee or parcel field on each order's first row only (so an order of three
+ * item rows gets one parcel of the default weight, not three).
+ */
+export function withDefaults(
+  values: SheetValues,
+  mapping: OrderSheetMapping,
+  defaults: OrderSheetDefaults,
+  isLead: boolean,
+): SheetValues {
+  const filled = { ...values };
+  for (const [field, value] of Object.entries(defaults) as [keyof OrderSheetDefaults, string][]) {
+    if (mapping[field] !== undefined || value === '') continue;
+    if (isLead || ORDER_SHEET_COLUMN[field].part === 'item') filled[field] = value;
+  }
+  return filled;
+}
+
+/** A row's mapped columns (with the mapping's default values), its grouping key and its place in its order. */
 export function mappedRow(
   cells: readonly string[],
   mapping: OrderSheetMapping,
   rowNumber: number,
   grouper: OrderGrouper,
+  defaults: OrderSheetDefaults = {},
 ) {
   const values = mappedValues(cells, mapping);
   const orderNo = orderNoOf(values);
+  const place = grouper.place(rowNumber, orderNo);
   return {
-    field_values: JSON.stringify(values),
+    field_values: JSON.stringify(withDefaults(values, mapping, defaults, place.is_lead === 1)),
     customer_order_no: orderNo,
-    ...grouper.place(rowNumber, orderNo),
+    ...place,
   };
 }
 
 /** What every chunk of one pass shares: one pricer, the currencies' digits, the schema, the sender. */
-async function groupContext(db: Db, customerId: string, imported: repo.ImportRow): Promise<GroupContext> {
+export async function groupContext(
+  db: Db,
+  customerId: string,
+  imported: repo.ImportRow,
+): Promise<GroupContext> {
   const [pricer, currencies, sender] = await Promise.all([
     // Reasons are kept unworded (each reader words them), so the pricer's own language does not matter.
     loadOrderPricer(db, customerId, 'en-US'),
@@ -197,6 +224,7 @@ async function checkLeads(
 /** Re-derives every row's values and order from its cells by the import's mapping (chunk by chunk). */
 async function remapRows(db: Db, imported: repo.ImportRow) {
   const mapping = JSON.parse(imported.mapping) as OrderSheetMapping;
+  const defaults = JSON.parse(imported.defaults) as OrderSheetDefaults;
   const grouper = new OrderGrouper();
   const last = await repo.lastRowNumber(db, imported.id);
   for (let after = 0; after < last; after += repo.ROW_CHUNK) {
@@ -207,7 +235,7 @@ async function remapRows(db: Db, imported: repo.ImportRow) {
       imported.id,
       rows.map((row) => ({
         ...row,
-        ...mappedRow(JSON.parse(row.cells) as string[], mapping, row.row_number, grouper),
+        ...mappedRow(JSON.parse(row.cells) as string[], mapping, row.row_number, grouper, defaults),
         // A new mapping groups the rows anew: the orders an exclusion named may no longer exist.
         excluded: 0,
       })),
@@ -316,6 +344,7 @@ export async function importSummary(
     headers: JSON.parse(imported.headers) as string[],
     mapping: JSON.parse(imported.mapping) as OrderSheetMapping,
     mappingName: mappingRow?.name ?? null,
+    defaults: JSON.parse(imported.defaults) as OrderSheetDefaults,
     sampleRows,
     rowCount: imported.row_count,
     orderCount: imported.order_count,

@@ -4,7 +4,7 @@ import { defineMessages } from '../../lib/messages.ts';
 export const orderImportCommitMessages = defineMessages({
   'orderImport.commitStarted': {
     'zh-CN': '正在创建 {count} 个订单',
-    'en-US': 'Creating {count} orders',
+    'en-US': 'Orders being created: {count}',
     'zh-TW': '正在建立 {count} 個訂單',
   },
   'orderImport.commitNotReady': {
@@ -41,6 +41,11 @@ export const orderImportCommitMessages = defineMessages({
     'zh-CN': '发件地址已不存在，请重新选择发件人后再提交',
     'en-US': 'The sender address no longer exists; choose a sender and commit again',
     'zh-TW': '寄件地址已不存在，請重新選擇寄件人後再提交',
+  },
+  'orderImport.commitAccountBlocked': {
+    'zh-CN': '账户已冻结或欠费，不能创建订单；没有创建任何订单',
+    'en-US': 'The account is frozen or in arrears, so no order was created',
+    'zh-TW': '帳戶已凍結或欠費，不能建立訂單；沒有建立任何訂單',
   },
   'orderImport.commitFailed': {
     'zh-CN': '批量创建失败，没有创建任何订单，请重试',

@@ -312,6 +312,15 @@ async function writeBatch(
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) return;
 
+    // The customer may have been frozen or put in arrears since the commit was asked for; a signed-in
+    // request would now be refused, so the background write is too.
+    const customer = await trx
+      .selectFrom('customers')
+      .select('status')
+      .where('id', '=', customerId)
+      .executeTakeFirst();
+    if (customer?.status !== 'active') throw new CommitRefusal('orderImport.commitAccountBlocked');
+
     // Reference numbers typed in the sheet that an order took since the preview: the first one's row named.
     const typed = plan.orders.flatMap((order) => (order.customerOrderNo ? [order.customerOrderNo] : []));
     const taken = await orderRepo.takenCustomerOrderNos(trx, customerId, typed);

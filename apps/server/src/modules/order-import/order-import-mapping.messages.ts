@@ -8,9 +8,24 @@ export const orderImportMappingMessages = defineMessages({
     'zh-TW': '欄位對應不存在或已被刪除',
   },
   'orderImport.mappingMissingFields': {
-    'zh-CN': '请为以下字段选择列：{fields}',
-    'en-US': 'Choose a column for: {fields}',
-    'zh-TW': '請為以下欄位選擇欄：{fields}',
+    'zh-CN': '请为以下字段选择列或填写默认值：{fields}',
+    'en-US': 'Choose a column or give a default value for: {fields}',
+    'zh-TW': '請為以下欄位選擇欄或填寫預設值：{fields}',
+  },
+  'orderImport.defaultInvalid': {
+    'zh-CN': '“{field}”的默认值有误：{message}',
+    'en-US': 'The default value of "{field}" is not valid: {message}',
+    'zh-TW': '「{field}」的預設值有誤：{message}',
+  },
+  'orderImport.defaultWithColumn': {
+    'zh-CN': '“{field}”已对应表格中的列，不能再填写默认值',
+    'en-US': '"{field}" has a column in the sheet; it cannot also have a default value',
+    'zh-TW': '「{field}」已對應表格中的欄，不能再填寫預設值',
+  },
+  'orderImport.defaultNotAllowed': {
+    'zh-CN': '“{field}”不能使用默认值',
+    'en-US': '"{field}" cannot have a default value',
+    'zh-TW': '「{field}」不能使用預設值',
   },
   'orderImport.mappingColumnOutside': {
     'zh-CN': '表格中没有第 {column} 列',

@@ -3,6 +3,7 @@ import {
   ORDER_SHEET_FIELDS,
   TEMPLATE_HEADER_FIELDS,
   normaliseSheetHeader,
+  type OrderSheetDefaults,
   type OrderSheetField,
   type OrderSheetMapping,
 } from '@portal/contracts/order-import';
@@ -46,9 +47,26 @@ export const MAPPING_REQUIRED_FIELDS: readonly OrderSheetField[] = ORDER_SHEET_C
   (column) => column.required && column.field !== 'customerOrderNo',
 ).map((column) => column.field);
 
-/** The fields without a column that a mapping must fill before the rows can be checked. */
-export const unmappedRequiredFields = (mapping: OrderSheetMapping): OrderSheetField[] =>
-  MAPPING_REQUIRED_FIELDS.filter((field) => mapping[field] === undefined);
+/** The fields a mapping must fill (with a column or a default value) before the rows can be checked. */
+export const unmappedRequiredFields = (
+  mapping: OrderSheetMapping,
+  defaults: OrderSheetDefaults = {},
+): OrderSheetField[] =>
+  MAPPING_REQUIRED_FIELDS.filter((field) => mapping[field] === undefined && defaults[field] === undefined);
+
+/**
+ * Fields that take no default value: the reference number groups rows into orders (one default would make
+ * the whole sheet one order) and the product is the page's own choice for rows without one.
+ */
+export const NO_DEFAULT_FIELDS: readonly OrderSheetField[] = ['customerOrderNo', 'productCode'];
+
+/** A saved mapping's default values, kept only for fields it gives no column (what applying it uses). */
+function savedDefaults(json: string, mapping: OrderSheetMapping): OrderSheetDefaults {
+  const defaults = JSON.parse(json) as OrderSheetDefaults;
+  return Object.fromEntries(
+    Object.entries(defaults).filter(([field]) => mapping[field as OrderSheetField] === undefined),
+  );
+}
 
 /**
  * Header text as guessed from: lower case, letters and digits only, so "Ship-Postal-Code", "ship_postal_code"
@@ -541,6 +559,8 @@ export interface ResolvedMapping {
   /** The saved mapping applied (its id and name), if one was. */
   mappingId: string | null;
   mappingName: string | null;
+  /** Fixed values of fields without a column (a saved mapping's). */
+  defaults: OrderSheetDefaults;
   /** False: the rows can be checked at once; true: the user names the columns first (`status: 'mapping'`). */
   needsMapping: boolean;
 }
@@ -561,21 +581,35 @@ export async function resolveMapping(
     const saved = await mappingsRepo.findMapping(db, customerId, mappingId);
     if (!saved) throw new AppError(ApiCode.NotFound, 'orderImport.mappingNotFound');
     const { mapping, missing } = mappingFromColumns(JSON.parse(saved.columns), headers);
-    const needsMapping = missing.length > 0 || unmappedRequiredFields(mapping).length > 0;
+    const defaults = savedDefaults(saved.defaults, mapping);
+    const needsMapping = missing.length > 0 || unmappedRequiredFields(mapping, defaults).length > 0;
     if (!needsMapping) await mappingsRepo.markMappingUsed(db, customerId, saved.id);
-    return { mapping, mappingId: saved.id, mappingName: saved.name, needsMapping };
+    return { mapping, mappingId: saved.id, mappingName: saved.name, defaults, needsMapping };
   }
   const matching = await mappingsRepo.findMappingBySignature(db, customerId, headerSignature(headers));
   if (matching) {
     const { mapping, missing } = mappingFromColumns(JSON.parse(matching.columns), headers);
-    if (missing.length === 0 && unmappedRequiredFields(mapping).length === 0) {
+    const defaults = savedDefaults(matching.defaults, mapping);
+    if (missing.length === 0 && unmappedRequiredFields(mapping, defaults).length === 0) {
       await mappingsRepo.markMappingUsed(db, customerId, matching.id);
-      return { mapping, mappingId: matching.id, mappingName: matching.name, needsMapping: false };
+      return {
+        mapping,
+        mappingId: matching.id,
+        mappingName: matching.name,
+        defaults,
+        needsMapping: false,
+      };
     }
   }
   const template = templateMapping(headers);
   if (coversRequiredColumns(template)) {
-    return { mapping: template, mappingId: null, mappingName: null, needsMapping: false };
+    return { mapping: template, mappingId: null, mappingName: null, defaults: {}, needsMapping: false };
   }
-  return { mapping: guessMapping(headers), mappingId: null, mappingName: null, needsMapping: true };
+  return {
+    mapping: guessMapping(headers),
+    mappingId: null,
+    mappingName: null,
+    defaults: {},
+    needsMapping: true,
+  };
 }

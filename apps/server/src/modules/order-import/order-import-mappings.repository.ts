@@ -77,7 +77,7 @@ export async function saveMapping(
   db: Db,
   values: Pick<
     OrderImportMappingsTable,
-    'id' | 'customer_id' | 'name' | 'columns' | 'header_signature' | 'created_by'
+    'id' | 'customer_id' | 'name' | 'columns' | 'defaults' | 'header_signature' | 'created_by'
   >,
 ): Promise<string> {
   const now = nowIso();
@@ -87,6 +87,7 @@ export async function saveMapping(
     .onConflict((oc) =>
       oc.columns(['customer_id', 'name']).doUpdateSet({
         columns: values.columns,
+        defaults: values.defaults,
         header_signature: values.header_signature,
         updated_at: now,
         last_used_at: now,

@@ -5,6 +5,7 @@ import {
   ORDER_SHEET_COLUMN,
   type OrderImportSavedMapping,
   type OrderImportSummary,
+  type OrderSheetDefaults,
   type OrderSheetField,
   type OrderSheetMapping,
 } from '@portal/contracts/order-import';
@@ -12,17 +13,24 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
-import { headerSignature, mappingColumns, unmappedRequiredFields } from './order-import-mapping.ts';
+import {
+  headerSignature,
+  mappingColumns,
+  NO_DEFAULT_FIELDS,
+  unmappedRequiredFields,
+} from './order-import-mapping.ts';
 import * as repo from './order-import-mappings.repository.ts';
 import {
   checkImport,
   findOwnImport,
+  groupContext,
   importSummary,
   inTransaction,
   notEditable,
 } from './order-import-check.ts';
 import { updateImport } from './order-import.repository.ts';
 import { columnLetter } from './order-import-template.ts';
+import { checkOrderGroup, wordCellError } from './order-row-check.ts';
 import './order-import-mapping.messages.ts';
 
 /**
@@ -34,6 +42,7 @@ const toSavedMapping = (row: repo.SavedMappingRow): OrderImportSavedMapping => (
   id: row.id,
   name: row.name,
   columns: JSON.parse(row.columns) as Partial<Record<OrderSheetField, string>>,
+  defaults: JSON.parse(row.defaults) as OrderSheetDefaults,
   createdAt: row.created_at,
   lastUsedAt: row.last_used_at,
 });
@@ -57,7 +66,12 @@ export async function deleteSavedMapping(db: Db, auth: AuthContext, id: string):
 export async function applyMapping(
   db: Db,
   auth: AuthContext,
-  input: { id: string; mapping: OrderSheetMapping; saveAs?: string | undefined },
+  input: {
+    id: string;
+    mapping: OrderSheetMapping;
+    defaults?: OrderSheetDefaults | undefined;
+    saveAs?: string | undefined;
+  },
   language: Language,
 ): Promise<OrderImportSummary> {
   const found = await findOwnImport(db, auth.customerId, input.id);
@@ -69,13 +83,23 @@ export async function applyMapping(
       column: columnLetter(outside + 1),
     });
   }
-  const missing = unmappedRequiredFields(input.mapping);
+  const defaults = input.defaults ?? {};
+  const headerOf = (field: OrderSheetField) => ORDER_SHEET_COLUMN[field].header[language];
+  for (const field of Object.keys(defaults) as OrderSheetField[]) {
+    if (NO_DEFAULT_FIELDS.includes(field))
+      throw new AppError(ApiCode.BadRequest, 'orderImport.defaultNotAllowed', { field: headerOf(field) });
+    if (input.mapping[field] !== undefined)
+      throw new AppError(ApiCode.BadRequest, 'orderImport.defaultWithColumn', { field: headerOf(field) });
+  }
+  const missing = unmappedRequiredFields(input.mapping, defaults);
   if (missing.length > 0) {
     const fields = missing.map((field) => ORDER_SHEET_COLUMN[field].header[language]);
     throw new AppError(ApiCode.BadRequest, 'orderImport.mappingMissingFields', {
       fields: fields.join(language === 'en-US' ? ', ' : '、'),
     });
   }
+
+  await checkDefaults(db, auth.customerId, found, defaults, language);
 
   // The saved mapping, the import's columns and the check of every row: all or nothing.
   await inTransaction(db, async (trx) => {
@@ -92,6 +116,7 @@ export async function applyMapping(
         customer_id: auth.customerId,
         name: input.saveAs,
         columns: JSON.stringify(mappingColumns(input.mapping, headers)),
+        defaults: JSON.stringify(defaults),
         header_signature: headerSignature(headers),
         created_by: auth.userId,
       });
@@ -99,10 +124,37 @@ export async function applyMapping(
     await updateImport(trx, auth.customerId, input.id, {
       mapping: JSON.stringify(input.mapping),
       mapping_id: mappingId,
+      defaults: JSON.stringify(defaults),
       updated_at: nowIso(),
     });
     // Refuses (409) an import whose commit started since it was read above.
     await checkImport(trx, auth, input.id, { remap: true });
   });
   return importSummary(db, auth, input.id, language);
+}
+
+/**
+ * Each default value checked like the cell it fills: one order made of the defaults alone goes through the
+ * sheet's own check (the create page's schema), and a problem found in a defaulted cell refuses the mapping
+ * with that cell's message. Problems of the cells the order lacks (no consignee, no sender) are not the
+ * defaults' and are left to the rows.
+ */
+async function checkDefaults(
+  db: Db,
+  customerId: string,
+  imported: Awaited<ReturnType<typeof findOwnImport>>,
+  defaults: OrderSheetDefaults,
+  language: Language,
+): Promise<void> {
+  if (Object.keys(defaults).length === 0) return;
+  const context = await groupContext(db, customerId, imported);
+  const { errors } = checkOrderGroup([{ rowNumber: 2, values: defaults }], context);
+  const problem = (errors.get(2) ?? []).find(
+    (error) => defaults[error.field] !== undefined && error.key !== 'orderImport.noSender',
+  );
+  if (problem)
+    throw new AppError(ApiCode.BadRequest, 'orderImport.defaultInvalid', {
+      field: ORDER_SHEET_COLUMN[problem.field].header[language],
+      message: wordCellError(problem, language),
+    });
 }

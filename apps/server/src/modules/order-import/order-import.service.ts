@@ -84,6 +84,7 @@ export async function previewImport(
       headers: '[]',
       mapping: '{}',
       mapping_id: null,
+      defaults: '{}',
       product_code: upload.fields.productCode,
       shipper_address_id: sender,
       row_count: 0,
@@ -118,7 +119,7 @@ export async function previewImport(
             row_number: row.rowNumber,
             cells: JSON.stringify(row.cells),
             ...(resolved && !resolved.needsMapping
-              ? mappedRow(row.cells, resolved.mapping, row.rowNumber, grouper)
+              ? mappedRow(row.cells, resolved.mapping, row.rowNumber, grouper, resolved.defaults)
               : { field_values: null, customer_order_no: null, lead_row_number: row.rowNumber, is_lead: 1 }),
             state: 'invalid',
             excluded: 0,
@@ -134,6 +135,7 @@ export async function previewImport(
       headers: JSON.stringify(sheet.headers),
       mapping: JSON.stringify(resolved.mapping),
       mapping_id: resolved.mappingId,
+      defaults: JSON.stringify(resolved.defaults),
       row_count: sheet.rowCount,
     });
     if (!resolved.needsMapping) await checkImport(trx, auth, id);

@@ -14,6 +14,7 @@ import { AppError } from '../../lib/errors.ts';
 import { StoredFileMissing, type FileStorage } from '../../lib/storage/index.ts';
 import { OPS_PREFIX } from '../operations/operations.schemas.ts';
 import { isUniqueViolation } from '../order/order.repository.ts';
+import { notifyRechargeResult } from './recharge-notifications.ts';
 import * as repo from './recharge.repository.ts';
 import { creditRecharge, toRecharge } from './recharge.service.ts';
 
@@ -253,23 +254,28 @@ export async function rejectTransfer(
   if (row.channel !== 'bank_transfer') throw new AppError(ApiCode.Conflict, 'recharge.notBankTransfer');
   if (row.status === 'paid') throw new AppError(ApiCode.Conflict, 'recharge.alreadyPaid');
   const now = new Date().toISOString();
-  const result = await db
-    .updateTable('recharges')
-    .set({
-      status: 'failed',
-      status_reason_key: 'recharge.reason.voucherRejected',
-      status_note: input.reason,
-      reviewed_by: input.staff ?? 'staff',
-      closed_at: now,
-      updated_at: now,
-    })
-    .where('id', '=', row.id)
-    .where('status', '=', 'pending')
-    .executeTakeFirst();
+  const rejected = await db.transaction().execute(async (trx) => {
+    const failed = await trx
+      .updateTable('recharges')
+      .set({
+        status: 'failed',
+        status_reason_key: 'recharge.reason.voucherRejected',
+        status_note: input.reason,
+        reviewed_by: input.staff ?? 'staff',
+        closed_at: now,
+        updated_at: now,
+      })
+      .where('id', '=', row.id)
+      .where('status', '=', 'pending')
+      .returningAll()
+      .executeTakeFirst();
+    if (failed) await notifyRechargeResult(trx, failed, { outcome: 'rejected', reason: input.reason });
+    return failed !== undefined;
+  });
   const after = (await repo.findRechargeByNo(db, rechargeNo))!;
   if (after.status === 'paid') throw new AppError(ApiCode.Conflict, 'recharge.alreadyPaid');
   const [recharge] = await toOpsRecharges(db, [after], language);
-  return { recharge: recharge!, changed: Number(result.numUpdatedRows) === 1 };
+  return { recharge: recharge!, changed: rejected };
 }
 
 /** The payment notification log, newest first. */

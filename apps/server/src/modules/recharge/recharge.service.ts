@@ -38,6 +38,7 @@ import {
   signLookupToken,
   verifyLookupToken,
 } from './recharge-tokens.ts';
+import { notifyRechargeResult } from './recharge-notifications.ts';
 import * as repo from './recharge.repository.ts';
 import './recharge.messages.ts';
 
@@ -116,6 +117,7 @@ export async function creditRecharge(
     .where('id', '=', flipped.id)
     .execute();
   await applyPrepaidWriteOffs(trx, flipped.customer_id, flipped.currency_code, entry.createdAt);
+  await notifyRechargeResult(trx, flipped, { outcome: 'credited', balanceAfter: entry.balanceAfter });
   return { recharge: { ...flipped, ledger_entry_id: entry.id, created_by_name: null }, entry };
 }
 
@@ -182,13 +184,17 @@ export async function applyPaymentState(
 /** A pending recharge closed (expired, or closed at the provider); false when it was no longer pending. */
 export async function closeRecharge(db: Db, rechargeId: string, reasonKey: string): Promise<boolean> {
   const now = nowIso();
-  const result = await db
-    .updateTable('recharges')
-    .set({ status: 'closed', status_reason_key: reasonKey, closed_at: now, updated_at: now })
-    .where('id', '=', rechargeId)
-    .where('status', '=', 'pending')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return db.transaction().execute(async (trx) => {
+    const closed = await trx
+      .updateTable('recharges')
+      .set({ status: 'closed', status_reason_key: reasonKey, closed_at: now, updated_at: now })
+      .where('id', '=', rechargeId)
+      .where('status', '=', 'pending')
+      .returningAll()
+      .executeTakeFirst();
+    if (closed) await notifyRechargeResult(trx, closed, { outcome: 'closed' });
+    return closed !== undefined;
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------

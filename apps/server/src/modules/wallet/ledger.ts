@@ -7,6 +7,7 @@ import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
+import { followBalanceThresholds } from '../notification/notification.service.ts';
 import './wallet.messages.ts';
 
 /**
@@ -102,6 +103,7 @@ async function postInTransaction(trx: Executor, entry: LedgerEntryInput): Promis
   }
   if (!wallet) throw await refusal(trx, entry);
   await followArrears(trx, entry, wallet.balance + wallet.credit_limit);
+  await followBalanceWarnings(trx, entry.customerId, entry.currencyCode, wallet.balance);
   const id = newId();
   const createdAt = wallet.last_entry_at ?? now;
   await trx
@@ -258,6 +260,7 @@ async function postBatchInTransaction(
     });
     for (const [position, entry] of list.entries())
       await followArrears(trx, entry, rows[position]!.balance_after + wallet.credit_limit);
+    await followBalanceWarnings(trx, change.customerId, change.currencyCode, wallet.balance);
     // 18 columns a row: 1,000 rows stay within both engines' parameter limits.
     for (let start = 0; start < rows.length; start += 1000)
       await trx
@@ -373,6 +376,21 @@ async function followArrears(trx: Executor, entry: LedgerEntryInput, availableAf
       )
       .execute();
   }
+}
+
+/** The users' low-balance warnings (modules/notification): one notification per fall below a threshold. */
+function followBalanceWarnings(
+  trx: Executor,
+  customerId: string,
+  currencyCode: string,
+  balanceAfter: number,
+) {
+  return followBalanceThresholds(trx, {
+    customerId,
+    currencyCode,
+    balanceAfter,
+    formatAmount: async (amount) => formatMinorAmount(amount, await currencyDisplay(trx, currencyCode)),
+  });
 }
 
 /** The conditional UPDATE; undefined when no wallet row matched (missing, or the change does not fit). */

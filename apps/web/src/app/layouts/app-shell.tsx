@@ -205,7 +205,7 @@ export default function AppShell({
   if (isMobile) {
     frame = (
       <Layout className="shell" data-layout="mobile">
-        <Layout.Header style={{ ...headerStyle, gap: 8, padding: '0 8px' }}>
+        <Layout.Header className="shell-mobile-header" style={{ ...headerStyle, gap: 8, padding: '0 8px' }}>
           <Button
             type="text"
             icon={<MenuOutlined />}

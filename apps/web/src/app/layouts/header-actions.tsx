@@ -3,6 +3,7 @@ import { LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LanguageSwitch } from '../../components/language-switch';
+import { NotificationBell } from '../../components/notification-bell';
 import { useLoginUserInfo } from '../../lib/session/use-login-user-info';
 import { useSignOut } from './use-sign-out';
 
@@ -14,7 +15,7 @@ interface HeaderActionsProps {
   onOpenSettings: () => void;
 }
 
-/** Right side of the header: language, display settings and the signed-in user's menu. */
+/** Right side of the header: notifications, language, display settings and the signed-in user's menu. */
 export function HeaderActions({ color, isCompact, onOpenSettings }: HeaderActionsProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -25,6 +26,7 @@ export function HeaderActions({ color, isCompact, onOpenSettings }: HeaderAction
 
   return (
     <Flex align="center" gap={4} style={{ flex: 'none', lineHeight: 'normal' }}>
+      <NotificationBell color={color} />
       <LanguageSwitch color={color} isCompact={isCompact} />
       <Button
         type="text"

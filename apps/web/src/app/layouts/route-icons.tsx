@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
 import {
   AccountBookOutlined,
+  BellOutlined,
   ContactsOutlined,
   FileExcelOutlined,
   FolderOpenOutlined,
   FormOutlined,
   HomeOutlined,
+  InfoCircleOutlined,
   NodeIndexOutlined,
   ProfileOutlined,
   ReconciliationOutlined,
@@ -33,4 +35,6 @@ export const ROUTE_ICONS: Record<RouteIconName, ReactNode> = {
   files: <FolderOpenOutlined />,
   settings: <SettingOutlined />,
   user: <UserOutlined />,
+  systemInfo: <InfoCircleOutlined />,
+  messages: <BellOutlined />,
 };

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Form, Input, Modal, Typography } from 'antd';
+import { Form, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/http/api-error';
 import { fieldErrorsOf } from '../../../lib/http/field-errors';
-import { newPasswordProblem } from '../../../lib/password-rule';
 import { clearSession } from '../../../lib/storage';
 import { uiEffects } from '../../../lib/ui-effects';
 import { changeInitPassword } from '../api/change-init-password';
+import { NewPasswordFields } from './new-password-fields';
 import { logout } from '../../../lib/session/logout';
 
 interface InitPasswordModalProps {
@@ -76,36 +76,7 @@ export default function InitPasswordModal({ onChanged, onSignedOut }: InitPasswo
         requiredMark={false}
         onFinish={() => void save().catch(() => undefined)}
       >
-        <Form.Item
-          name="newPassword"
-          label={t('initPassword.newPassword')}
-          extra={t('password.rule')}
-          rules={[
-            {
-              validator: (_, value: string | undefined) => {
-                const problem = newPasswordProblem(value ?? '');
-                return problem ? Promise.reject(new Error(t(problem))) : Promise.resolve();
-              },
-            },
-          ]}
-        >
-          <Input.Password autoComplete="new-password" autoFocus maxLength={64} />
-        </Form.Item>
-        <Form.Item
-          name="confirmPassword"
-          label={t('initPassword.confirmPassword')}
-          dependencies={['newPassword']}
-          rules={[
-            ({ getFieldValue }) => ({
-              validator: (_, value: string | undefined) =>
-                value && value === getFieldValue('newPassword')
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('password.mismatch'))),
-            }),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" maxLength={64} />
-        </Form.Item>
+        <NewPasswordFields />
         <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
       </Form>
     </Modal>

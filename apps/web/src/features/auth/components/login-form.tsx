@@ -4,10 +4,11 @@ import { Button, theme } from 'antd';
 // and OTP, which the sign-in page never shows.
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
-import { CloseCircleFilled, LockOutlined, UserOutlined } from '@ant-design/icons';
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { LoginRequest } from '@portal/contracts/auth';
 import type { MessageKey } from '../../../lib/i18n/message-key';
+import { FormAlert } from './form-alert';
 
 interface LoginFormProps {
   isBusy: boolean;
@@ -58,25 +59,7 @@ export function LoginForm({ isBusy, error, onSubmit, onEdit }: LoginFormProps) {
 
   return (
     <form id="login" className="login-form" onSubmit={submit} noValidate>
-      {error ? (
-        // Drawn like antd's error Alert, without its code: the sign-in page is the first download.
-        <div
-          className="login-form-alert"
-          role="alert"
-          style={{
-            color: token.colorText,
-            background: token.colorErrorBg,
-            border: `${token.lineWidth}px solid ${token.colorErrorBorder}`,
-            borderRadius: token.borderRadiusLG,
-            padding: `${token.paddingXS}px ${token.paddingSM}px`,
-            fontSize: token.fontSize,
-            lineHeight: token.lineHeight,
-          }}
-        >
-          <CloseCircleFilled className="login-form-alert-icon" style={{ color: token.colorError }} />
-          <span>{error}</span>
-        </div>
-      ) : null}
+      {error ? <FormAlert message={error} /> : null}
       <div className="login-field">
         <label htmlFor="login_userName" style={label}>
           {t('login.userName')}

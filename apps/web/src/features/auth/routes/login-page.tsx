@@ -3,7 +3,8 @@ import { theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isCancel } from 'axios';
-import type { LoginRequest } from '@portal/contracts/auth';
+import type { LoginRequest, LoginResponse } from '@portal/contracts/auth';
+import type { PhoneCodeRequest } from '@portal/contracts/verification-code';
 import { BrandLogo } from '../../../components/brand-logo';
 import { isApiError } from '../../../lib/http/api-error';
 import { currentLanguage } from '../../../lib/i18n/i18n';
@@ -16,13 +17,29 @@ import { fetchLoginUserInfo } from '../../../lib/session/login-user-info';
 import { uiEffects } from '../../../lib/ui-effects';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { customerLogin } from '../api/customer-login';
+import { smsLogin } from '../api/sms-login';
+import { FormAlert } from '../components/form-alert';
 import { LoginForm } from '../components/login-form';
+import { LoginTabs, type LoginTab } from '../components/login-tabs';
+import { SmsLoginForm } from '../components/sms-login-form';
 import { LoginHero } from '../components/login-hero';
 import { LoginLanguageSwitch } from '../components/login-language-switch';
 import './login-page.css';
 
 // Only users who still have the issued password need this dialog, so its code loads on demand.
 const InitPasswordModal = lazy(() => importWithTimeout(() => import('../components/init-password-modal')));
+// Forgot password is opened by few, and uses antd's Form: it loads when opened.
+const ForgotPassword = lazy(() => importWithTimeout(() => import('../components/forgot-password')));
+
+// The other ways in load when their tab is chosen: the password form stays the first download.
+const WeChatLoginTab = lazy(() =>
+  importWithTimeout(() => import('../components/wechat-login-tab')).then((m) => ({
+    default: m.WeChatLoginTab,
+  })),
+);
+
+/** How the panel signs in: one of the tabs (password, SMS code, WeChat), or the forgot-password flow. */
+type PanelMode = LoginTab | 'forgot';
 
 const HOME_PATH = '/user/index';
 /** The public top-up page (@portal/contracts/recharge TOP_UP_PAGE; that module brings zod to this first page). */
@@ -45,6 +62,8 @@ export default function LoginPage({ variant = 'standard' }: { variant?: LoginVar
   const [isSubmitting, setIsSubmitting] = useState(false);
   const [isFinishing, setIsFinishing] = useState(false);
   const [mustChangePassword, setMustChangePassword] = useState(false);
+  const [mode, setMode] = useState<PanelMode>('password');
+  const [notice, setNotice] = useState<string | null>(null);
   useDocumentTitle(t('route.login'));
 
   const siteName = info?.webName || t('app.defaultName');
@@ -64,12 +83,14 @@ export default function LoginPage({ variant = 'standard' }: { variant?: LoginVar
     }
   };
 
-  const submit = async (values: LoginRequest) => {
+  /** Runs a sign-in call (password or SMS) and what follows it. */
+  const signInWith = async (login: () => Promise<LoginResponse>) => {
     setFormError(null);
+    setNotice(null);
     setIsSubmitting(true);
     preload('signedIn');
     try {
-      const answer = await customerLogin(values);
+      const answer = await login();
       setIsSubmitting(false);
       if (answer.isInitPassword) setMustChangePassword(true);
       else await finishSignIn();
@@ -79,6 +100,19 @@ export default function LoginPage({ variant = 'standard' }: { variant?: LoginVar
       setIsSubmitting(false);
       if (isApiError(error) && !error.isHandled) setFormError(error.message);
     }
+  };
+  /** A sign-in another way finished (WeChat QR): the same next steps as the password's. */
+  const signedIn = async (answer: LoginResponse) => {
+    preload('signedIn');
+    if (answer.isInitPassword) setMustChangePassword(true);
+    else await finishSignIn();
+  };
+  const submit = (values: LoginRequest) => signInWith(() => customerLogin(values));
+  const submitSms = (values: PhoneCodeRequest) => signInWith(() => smsLogin(values));
+  const switchMode = (next: PanelMode) => {
+    setFormError(null);
+    if (next !== 'password') setNotice(null);
+    setMode(next);
   };
 
   return (
@@ -103,11 +137,13 @@ export default function LoginPage({ variant = 'standard' }: { variant?: LoginVar
             <strong>{siteName}</strong>
           </div>
           <h1 className="login-title" style={{ color: token.colorTextHeading }}>
-            {t('login.title')}
+            {mode === 'forgot' ? t('smsCode.forgotTitle') : t('login.title')}
           </h1>
-          <p className="login-subtitle" style={{ color: token.colorTextSecondary }}>
-            {t('login.subtitle')}
-          </p>
+          {mode === 'forgot' || mode === 'password' ? (
+            <p className="login-subtitle" style={{ color: token.colorTextSecondary }}>
+              {mode === 'forgot' ? t('smsCode.forgotSubtitle') : t('login.subtitle')}
+            </p>
+          ) : null}
           {isArrears ? (
             <div
               role="alert"
@@ -126,12 +162,59 @@ export default function LoginPage({ variant = 'standard' }: { variant?: LoginVar
               </Link>
             </div>
           ) : null}
-          <LoginForm
-            isBusy={isSubmitting || isFinishing}
-            error={formError}
-            onSubmit={(values) => void submit(values)}
-            onEdit={() => formError && setFormError(null)}
-          />
+          {mode === 'forgot' ? (
+            <Suspense fallback={null}>
+              <ForgotPassword
+                onDone={() => {
+                  setMode('password');
+                  setNotice(t('smsCode.resetDone'));
+                }}
+                onCancel={() => switchMode('password')}
+              />
+            </Suspense>
+          ) : (
+            <>
+              <LoginTabs active={mode} onChange={switchMode} />
+              {notice ? <FormAlert type="success" message={notice} /> : null}
+              <div role="tabpanel" id={`login-tabpanel-${mode}`} aria-labelledby={`login-tab-${mode}`}>
+                {mode === 'wechat' ? (
+                  <Suspense fallback={null}>
+                    <WeChatLoginTab onSignedIn={signedIn} />
+                  </Suspense>
+                ) : mode === 'sms' ? (
+                  <SmsLoginForm
+                    isBusy={isSubmitting || isFinishing}
+                    error={formError}
+                    onSubmit={(values) => void submitSms(values)}
+                    onError={setFormError}
+                  />
+                ) : (
+                  <LoginForm
+                    isBusy={isSubmitting || isFinishing}
+                    error={formError}
+                    onSubmit={(values) => void submit(values)}
+                    onEdit={() => {
+                      if (formError) setFormError(null);
+                      if (notice) setNotice(null);
+                    }}
+                  />
+                )}
+              </div>
+              {mode === 'wechat' ? null : (
+                <p className="login-forgot">
+                  <button
+                    type="button"
+                    className="login-link-button"
+                    onClick={() => switchMode('forgot')}
+                    style={{ color: token.colorLink }}
+                    data-testid="forgot-password-link"
+                  >
+                    {t('smsCode.forgotLink')}
+                  </button>
+                </p>
+              )}
+            </>
+          )}
           {isArrears ? null : (
             <p className="login-top-up">
               <Link to={TOP_UP_PAGE} style={{ color: token.colorTextSecondary }} data-testid="login-top-up">

@@ -6,6 +6,7 @@ import { useLoginUserInfo } from '../../../lib/session/use-login-user-info';
 import { AccountCard } from '../components/account-card';
 import { BalanceCard } from '../components/balance-card';
 import { OrderSummary } from '../components/order-summary';
+import { RecentNotificationsCard } from '../components/recent-notifications-card';
 import { SecurityCard } from '../components/security-card';
 import { ShortcutsCard } from '../components/shortcuts-card';
 import { WelcomeBanner } from '../components/welcome-banner';
@@ -14,7 +15,7 @@ import './home-page.css';
 /**
  * `/user/index`, the shipper's morning view: orders by status (each a link to the filtered list), today's
  * and this month's shipments and charges, recent exceptions (all from one summary call, for users who may
- * see orders), the wallet balance per currency, shortcuts, the account and its security.
+ * see orders), the wallet balance per currency, shortcuts, recent notifications, the account and its security.
  */
 export default function HomePage() {
   const { t } = useTranslation();
@@ -53,10 +54,13 @@ export default function HomePage() {
         <Col xs={24} lg={12} xl={8}>
           <ShortcutsCard />
         </Col>
-        <Col xs={24} lg={12} xl={12}>
+        <Col xs={24} lg={12} xl={8}>
+          <RecentNotificationsCard />
+        </Col>
+        <Col xs={24} lg={12} xl={8}>
           <AccountCard user={user} />
         </Col>
-        <Col xs={24} lg={12} xl={12}>
+        <Col xs={24} lg={12} xl={8}>
           <SecurityCard user={user} />
         </Col>
       </Row>

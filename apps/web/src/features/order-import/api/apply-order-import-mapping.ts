@@ -1,6 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiPath } from '@portal/contracts/api-paths';
-import type { OrderImportSummary, OrderSheetMapping } from '@portal/contracts/order-import';
+import type {
+  OrderImportSummary,
+  OrderSheetDefaults,
+  OrderSheetMapping,
+} from '@portal/contracts/order-import';
 import { http } from '../../../lib/http/client';
 import { replaceSummary } from '../lib/order-import-cache';
 import { orderImportKeys } from './order-import-keys';
@@ -8,6 +12,8 @@ import { orderImportKeys } from './order-import-keys';
 export interface ApplyOrderImportMappingInput {
   id: string;
   mapping: OrderSheetMapping;
+  /** Fixed values for fields without a column. */
+  defaults?: OrderSheetDefaults;
   /** Keep the mapping under this name for the next sheet with these headers. */
   saveAs?: string;
 }

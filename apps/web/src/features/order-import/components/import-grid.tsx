@@ -67,6 +67,20 @@ const CHARGE_WIDTH = 120;
 /** The columns before the sheet's own (row number, state, errors, weight, charge). */
 const LEADING_WIDTH = ROW_NUMBER_WIDTH + STATE_WIDTH + ERRORS_WIDTH + WEIGHT_WIDTH + CHARGE_WIDTH;
 
+/** Stands for the row number in a column's worded cell label (worded once per column, not per cell). */
+const ROW_MARK = '#ROW#';
+
+/** A row's errors per field, worked out once per row object (a row draws ~40 cells). */
+const cellErrorCache = new WeakMap<LoadedRow, Map<OrderSheetField, string[]>>();
+function cellErrorsOfRow(row: LoadedRow): Map<OrderSheetField, string[]> {
+  let errors = cellErrorCache.get(row);
+  if (!errors) {
+    errors = cellErrorsOf(row);
+    cellErrorCache.set(row, errors);
+  }
+  return errors;
+}
+
 /** Asks for a placeholder line's page when the virtual table draws it. */
 function PageRequest({ index, onNeed }: { index: number; onNeed: (page: number) => void }) {
   useEffect(() => onNeed(pageOfIndex(index)), [index, onNeed]);
@@ -168,11 +182,33 @@ export function ImportGrid({ summary, editable, onDownloadErrors, isDownloadingE
     );
   };
 
+  // The cells' callbacks take the row and field, so they stay the same while the grid scrolls and `memo`
+  // holds; the latest rows and save are read through refs.
+  const rowsRef = useRef(pages.rows);
+  rowsRef.current = pages.rows;
+  const saveRef = useRef(save);
+  saveRef.current = save;
+  const onCellEdit = useCallback(
+    (rowNumber: number, field: OrderSheetField) => setEditing({ rowNumber, field }),
+    [],
+  );
+  const onCellCancel = useCallback((rowNumber: number, field: OrderSheetField) => {
+    setEditing(null);
+    setFocusCell({ rowNumber, field });
+  }, []);
+  const onCellSave = useCallback((rowNumber: number, field: OrderSheetField, text: string) => {
+    const row = rowsRef.current.find(
+      (line): line is LoadedRow => line.kind === 'row' && line.rowNumber === rowNumber,
+    );
+    if (row) void saveRef.current(row, field, text);
+  }, []);
+
   const isSaving = update.isPending;
   const columns = useMemo<TableColumnsType<GridRow>>(() => {
     const sheetColumn = (field: OrderSheetField) => {
       const column = ORDER_SHEET_COLUMN[field];
       const header = column.header[language];
+      const labelTemplate = t('orderImport.grid.cellLabel', { column: header, row: ROW_MARK });
       return {
         key: field,
         width: sheetColumnWidth(field),
@@ -190,19 +226,17 @@ export function ImportGrid({ summary, editable, onDownloadErrors, isDownloadingE
           return (
             <SheetCell
               rowNumber={record.rowNumber}
+              field={field}
               text={record.values[field] ?? ''}
-              errors={cellErrorsOf(record).get(field)}
-              label={t('orderImport.grid.cellLabel', { column: header, row: record.rowNumber })}
+              errors={cellErrorsOfRow(record).get(field)}
+              label={labelTemplate.replace(ROW_MARK, String(record.rowNumber))}
               editable={editable && record.state !== 'created'}
               isEditing={isEditing}
               isSaving={isEditing && isSaving}
               takeFocus={focusCell?.rowNumber === record.rowNumber && focusCell.field === field}
-              onEdit={() => setEditing({ rowNumber: record.rowNumber, field })}
-              onSave={(text) => void save(record, field, text)}
-              onCancel={() => {
-                setEditing(null);
-                setFocusCell({ rowNumber: record.rowNumber, field });
-              }}
+              onEdit={onCellEdit}
+              onSave={onCellSave}
+              onCancel={onCellCancel}
             />
           );
         },
@@ -244,13 +278,17 @@ export function ImportGrid({ summary, editable, onDownloadErrors, isDownloadingE
           const lines = record.errors.map(
             (error) => `${ORDER_SHEET_COLUMN[error.field].header[language]}: ${error.message}`,
           );
+          // A plain element with the native title: an antd Tooltip and Typography ellipsis per row measured
+          // and mounted a tree on every scroll step.
           return (
-            <Tooltip title={lines.join('\n')} styles={{ root: { whiteSpace: 'pre-line' } }}>
-              <Typography.Text type="danger" ellipsis data-testid="order-import-row-errors">
-                <WarningOutlined style={{ marginInlineEnd: 4 }} />
-                {lines.join('; ')}
-              </Typography.Text>
-            </Tooltip>
+            <span
+              className="order-import-row-errors"
+              title={lines.join('\n')}
+              data-testid="order-import-row-errors"
+            >
+              <WarningOutlined style={{ marginInlineEnd: 4 }} />
+              {lines.join('; ')}
+            </span>
           );
         },
       },
@@ -315,7 +353,20 @@ export function ImportGrid({ summary, editable, onDownloadErrors, isDownloadingE
     ];
     // setExcluded is recreated every render but only reads summary.id and the mutation.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [language, t, editing, isSaving, focusCell, editable, isMobile, pages.ensurePage, save, summary.id]);
+  }, [
+    language,
+    t,
+    editing,
+    isSaving,
+    focusCell,
+    editable,
+    isMobile,
+    pages.ensurePage,
+    summary.id,
+    onCellEdit,
+    onCellSave,
+    onCellCancel,
+  ]);
 
   const scrollX = useMemo(
     () =>

@@ -3,10 +3,12 @@ import { Alert, Button, Card, Flex, Input, Popconfirm, Select, Table, Tag, Typog
 import { DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
+  ORDER_IMPORT_CELL_MAX,
   ORDER_IMPORT_MAPPING_NAME_MAX,
   ORDER_SHEET_COLUMNS,
   type OrderImportSummary,
   type OrderSheetColumn,
+  type OrderSheetDefaults,
   type OrderSheetMapping,
 } from '@portal/contracts/order-import';
 import { isApiError } from '../../../lib/http/api-error';
@@ -14,7 +16,14 @@ import { useLanguage } from '../../../lib/i18n/use-language';
 import { useApplyOrderImportMapping } from '../api/apply-order-import-mapping';
 import { useDeleteOrderImportMapping } from '../api/delete-order-import-mapping';
 import { useOrderImportMappings } from '../api/query-order-import-mappings';
-import { mappingOfSaved, missingRequiredFields, sampleValuesOf, withColumn } from '../lib/order-import-model';
+import {
+  defaultsToSend,
+  mappingOfSaved,
+  missingRequiredFields,
+  NO_DEFAULT_FIELDS,
+  sampleValuesOf,
+  withColumn,
+} from '../lib/order-import-model';
 
 /** How many sample values show beside a field. */
 const SAMPLES_SHOWN = 3;
@@ -29,13 +38,14 @@ export function MappingStep({ summary, onDiscard }: { summary: OrderImportSummar
   const { t } = useTranslation();
   const language = useLanguage();
   const [mapping, setMapping] = useState<OrderSheetMapping>(summary.mapping);
+  const [defaults, setDefaults] = useState<OrderSheetDefaults>(summary.defaults);
   const [savedId, setSavedId] = useState<string | undefined>();
   const [saveAs, setSaveAs] = useState('');
   const [error, setError] = useState<string | null>(null);
   const saved = useOrderImportMappings();
   const apply = useApplyOrderImportMapping();
   const remove = useDeleteOrderImportMapping();
-  const missing = missingRequiredFields(mapping);
+  const missing = missingRequiredFields(mapping, defaultsToSend(defaults, mapping));
 
   const headerOptions = useMemo(
     () =>
@@ -49,7 +59,10 @@ export function MappingStep({ summary, onDiscard }: { summary: OrderImportSummar
   const chooseSaved = (id: string | undefined) => {
     setSavedId(id);
     const chosen = saved.data?.find((item) => item.id === id);
-    if (chosen) setMapping(mappingOfSaved(chosen.columns, summary.headers));
+    if (chosen) {
+      setMapping(mappingOfSaved(chosen.columns, summary.headers));
+      setDefaults(chosen.defaults);
+    }
   };
 
   const submit = async () => {
@@ -58,6 +71,7 @@ export function MappingStep({ summary, onDiscard }: { summary: OrderImportSummar
       await apply.mutateAsync({
         id: summary.id,
         mapping,
+        defaults: defaultsToSend(defaults, mapping),
         ...(saveAs.trim() ? { saveAs: saveAs.trim() } : {}),
       });
     } catch (caught) {
@@ -118,7 +132,7 @@ export function MappingStep({ summary, onDiscard }: { summary: OrderImportSummar
           rowKey="field"
           dataSource={ORDER_SHEET_COLUMNS as OrderSheetColumn[]}
           pagination={false}
-          scroll={{ x: 640, y: 460 }}
+          scroll={{ x: 820, y: 460 }}
           columns={[
             {
               title: t('orderImport.mapping.field'),
@@ -157,6 +171,26 @@ export function MappingStep({ summary, onDiscard }: { summary: OrderImportSummar
                   data-testid={`order-import-map-${column.field}`}
                 />
               ),
+            },
+            {
+              title: t('orderImport.mapping.defaultValue'),
+              key: 'default',
+              width: 180,
+              // Only a field without a column takes a default (the server refuses both).
+              render: (_, column) =>
+                NO_DEFAULT_FIELDS.has(column.field) || mapping[column.field] !== undefined ? null : (
+                  <Input
+                    size="small"
+                    value={defaults[column.field] ?? ''}
+                    maxLength={ORDER_IMPORT_CELL_MAX}
+                    placeholder={t('orderImport.mapping.defaultPlaceholder')}
+                    aria-label={t('orderImport.mapping.defaultLabel', { field: column.header[language] })}
+                    onChange={(event) =>
+                      setDefaults((current) => ({ ...current, [column.field]: event.target.value }))
+                    }
+                    data-testid={`order-import-default-${column.field}`}
+                  />
+                ),
             },
             {
               title: t('orderImport.mapping.samples'),

@@ -1,9 +1,10 @@
 import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Input, Tooltip } from 'antd';
-import { ORDER_IMPORT_CELL_MAX } from '@portal/contracts/order-import';
+import { Input } from 'antd';
+import { ORDER_IMPORT_CELL_MAX, type OrderSheetField } from '@portal/contracts/order-import';
 
 interface SheetCellProps {
   rowNumber: number;
+  field: OrderSheetField;
   text: string;
   /** The cell's error messages (in the interface language); the cell is marked when there are any. */
   errors: readonly string[] | undefined;
@@ -14,18 +15,20 @@ interface SheetCellProps {
   isSaving: boolean;
   /** Focus comes back here after an edit ends. */
   takeFocus: boolean;
-  onEdit: () => void;
-  onSave: (text: string) => void;
-  onCancel: () => void;
+  /** Stable across renders (they take the cell's row and field), so `memo` holds while the grid scrolls. */
+  onEdit: (rowNumber: number, field: OrderSheetField) => void;
+  onSave: (rowNumber: number, field: OrderSheetField, text: string) => void;
+  onCancel: (rowNumber: number, field: OrderSheetField) => void;
 }
 
 /**
- * One cell of the grid: its text as typed, marked with its error (the message in a tooltip and on the
- * errors column). Click, Enter or F2 edits it in place; in the editor Enter saves, Escape cancels, and
+ * One cell of the grid: its text as typed, marked with its error (the message in the native title and on
+ * the errors column: a per-cell antd Tooltip cost a component tree per cell on every scroll step). Click, Enter or F2 edits it in place; in the editor Enter saves, Escape cancels, and
  * leaving it with a change saves (nothing typed is lost).
  */
 export const SheetCell = memo(function SheetCell({
   rowNumber,
+  field,
   text,
   errors,
   label,
@@ -44,25 +47,33 @@ export const SheetCell = memo(function SheetCell({
 
   if (isEditing)
     return (
-      <CellEditor initial={text} label={label} isSaving={isSaving} onSave={onSave} onCancel={onCancel} />
+      <CellEditor
+        initial={text}
+        label={label}
+        isSaving={isSaving}
+        onSave={(typed) => onSave(rowNumber, field, typed)}
+        onCancel={() => onCancel(rowNumber, field)}
+      />
     );
   const hasError = Boolean(errors && errors.length > 0);
-  const content = (
+  const errorText = hasError ? errors?.join('; ') : undefined;
+  return (
     <div
       ref={cell}
       data-row={rowNumber}
       className={`order-import-cell${hasError ? ' is-error' : ''}${editable ? ' is-editable' : ''}`}
       role={editable ? 'button' : undefined}
       tabIndex={editable ? 0 : undefined}
-      aria-label={`${label}: ${text}${hasError ? ` — ${errors?.join('; ')}` : ''}`}
+      aria-label={`${label}: ${text}${errorText ? ` — ${errorText}` : ''}`}
       aria-invalid={hasError || undefined}
-      onClick={editable ? onEdit : undefined}
+      title={errorText}
+      onClick={editable ? () => onEdit(rowNumber, field) : undefined}
       onKeyDown={
         editable
           ? (event) => {
               if (event.key === 'Enter' || event.key === 'F2') {
                 event.preventDefault();
-                onEdit();
+                onEdit(rowNumber, field);
               }
             }
           : undefined
@@ -71,7 +82,6 @@ export const SheetCell = memo(function SheetCell({
       {text}
     </div>
   );
-  return hasError ? <Tooltip title={errors?.join('; ')}>{content}</Tooltip> : content;
 });
 
 function CellEditor({

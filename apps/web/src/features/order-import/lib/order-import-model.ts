@@ -5,6 +5,7 @@ import {
   type OrderImportRows,
   type OrderImportSummary,
   type OrderImportView,
+  type OrderSheetDefaults,
   type OrderSheetField,
   type OrderSheetMapping,
   type OrderSheetPart,
@@ -144,13 +145,33 @@ export class CommitAttempts {
 export const isUnfinished = (summary: Pick<OrderImportSummary, 'status'>) => summary.status !== 'committed';
 
 /**
- * The fields a mapping must give a column and has not: the template's required ones, except the reference
- * number (a blank one is generated), as `BatchImportApplyMapping` checks them.
+ * The fields a mapping must give a column (or a default value) and has not: the template's required ones,
+ * except the reference number (a blank one is generated), as `BatchImportApplyMapping` checks them.
  */
-export function missingRequiredFields(mapping: OrderSheetMapping): OrderSheetField[] {
+export function missingRequiredFields(
+  mapping: OrderSheetMapping,
+  defaults: OrderSheetDefaults = {},
+): OrderSheetField[] {
   return ORDER_SHEET_COLUMNS.filter(
-    (column) => column.required && column.field !== 'customerOrderNo' && mapping[column.field] === undefined,
+    (column) =>
+      column.required &&
+      column.field !== 'customerOrderNo' &&
+      mapping[column.field] === undefined &&
+      !defaults[column.field]?.trim(),
   ).map((column) => column.field);
+}
+
+/** Fields that take no default value (the server's rule): the reference number groups rows, the product is the page's. */
+export const NO_DEFAULT_FIELDS: ReadonlySet<OrderSheetField> = new Set(['customerOrderNo', 'productCode']);
+
+/** The defaults sent: trimmed, non-blank, only for fields without a column. */
+export function defaultsToSend(defaults: OrderSheetDefaults, mapping: OrderSheetMapping): OrderSheetDefaults {
+  const sent: OrderSheetDefaults = {};
+  for (const [field, value] of Object.entries(defaults) as [OrderSheetField, string][]) {
+    const text = value.trim();
+    if (text !== '' && mapping[field] === undefined && !NO_DEFAULT_FIELDS.has(field)) sent[field] = text;
+  }
+  return sent;
 }
 
 /** A saved mapping (header texts per field) on this sheet's headers; a header the sheet lacks is skipped. */

@@ -14,7 +14,7 @@ import { useStored } from '../../../lib/use-stored';
 import { walletBalanceKey } from '../../../lib/wallet-balance';
 import { usePayResult } from '../api/query-pay-result';
 import { rechargeKeys } from '../api/recharge-keys';
-import { PublicPayPage, PublicQueryProvider } from '../components/public-page';
+import { PublicPayPage, PublicQueryProvider } from '../../../components/public-page';
 import { RechargeStatusTag } from '../components/recharge-status-tag';
 import { payResultView, type PayResultView } from '../lib/pay-result-polling';
 import { TOP_UP_PAGE } from '../lib/pay-links';

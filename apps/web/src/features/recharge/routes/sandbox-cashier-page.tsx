@@ -7,7 +7,7 @@ import { useLanguage } from '../../../lib/i18n/use-language';
 import { formatMoney } from '../../../lib/money';
 import { useApplicationInfo } from '../../../lib/session/application-info';
 import { useDecideSandboxPayment, useSandboxCashier } from '../api/sandbox-cashier';
-import { PublicPayPage, PublicQueryProvider } from '../components/public-page';
+import { PublicPayPage, PublicQueryProvider } from '../../../components/public-page';
 import { payResultPath, samePortalPath } from '../lib/pay-links';
 
 /**

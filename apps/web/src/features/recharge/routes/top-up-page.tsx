@@ -7,7 +7,7 @@ import { ApiCode } from '@portal/contracts/envelope';
 import { TopUpLookupSchema, type TopUpCustomer } from '@portal/contracts/recharge';
 import { isApiError } from '../../../lib/http/api-error';
 import { useLookUpCustomer } from '../api/top-up-lookup';
-import { PublicPayPage, PublicQueryProvider } from '../components/public-page';
+import { PublicPayPage, PublicQueryProvider } from '../../../components/public-page';
 import { TopUpForm } from '../components/top-up-form';
 
 type Step =

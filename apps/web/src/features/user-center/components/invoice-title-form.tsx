@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ListLoadError } from '../../../components/list-load-error';
 import { formatDateTime } from '../../../lib/format-date';
 import { isApiError } from '../../../lib/http/api-error';
-import { fieldErrorsOf } from '../../../lib/http/field-errors';
+import { placeFieldErrors } from '../../../lib/http/field-errors';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { uiEffects } from '../../../lib/ui-effects';
 import { useConfirmDiscard } from '../../../lib/use-confirm-discard';
@@ -85,12 +85,7 @@ function InvoiceTitleFields({
       uiEffects.showSuccess(t('invoiceTitle.saved'));
     } catch (caught) {
       if (!isApiError(caught)) throw caught;
-      const errors = fieldErrorsOf(caught.data).filter((e) =>
-        (INVOICE_TITLE_FIELDS as readonly string[]).includes(e.field),
-      );
-      if (errors.length > 0)
-        form.setFields(errors.map((e) => ({ name: e.field as InvoiceTitleField, errors: [e.message] })));
-      else setError(caught.message);
+      if (!placeFieldErrors(form, caught.data, INVOICE_TITLE_FIELDS)) setError(caught.message);
     }
   };
 

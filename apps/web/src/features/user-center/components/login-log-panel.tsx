@@ -9,7 +9,14 @@ import { readPageSize } from '../../../lib/page-size';
 import { useLoginLog } from '../api/query-login-log';
 
 const KNOWN_METHODS = ['password', 'sms', 'wechat', 'sso', 'refresh', 'password_change'] as const;
-const KNOWN_RESULTS = ['success', 'wrong_password', 'unknown_user', 'disabled', 'throttled'] as const;
+const KNOWN_RESULTS = [
+  'success',
+  'wrong_password',
+  'wrong_code',
+  'unknown_user',
+  'disabled',
+  'throttled',
+] as const;
 
 /** Every sign-in attempt on this account: time, address, device, method and result. */
 export function LoginLogPanel() {

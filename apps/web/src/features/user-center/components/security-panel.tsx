@@ -6,16 +6,20 @@ import {
   MobileOutlined,
   WechatOutlined,
 } from '@ant-design/icons';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format-date';
 import { useSecuritySetting } from '../api/get-security-setting';
 import { ChangePasswordForm } from './change-password-form';
+import { ChangePhoneModal } from './change-phone-modal';
+import { WeChatBinding } from './wechat-binding';
 
 /** Security overview (`GET /api/User/SecuritySetting`) beside the change-password form. */
 export function SecurityPanel() {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const { data: security, isPending, isError, refetch } = useSecuritySetting();
+  const [isChangingPhone, setIsChangingPhone] = useState(false);
 
   let overview;
   if (isPending) overview = <Skeleton active paragraph={{ rows: 4 }} />;
@@ -45,7 +49,14 @@ export function SecurityPanel() {
         key: 'phone',
         icon: <MobileOutlined />,
         title: t('userCenter.boundPhone'),
-        value: security.maskedPhone || notSet,
+        value: (
+          <Flex align="center" gap={8}>
+            <span data-testid="security-phone">{security.maskedPhone || notSet}</span>
+            <Button size="small" onClick={() => setIsChangingPhone(true)} data-testid="change-phone">
+              {t('smsCode.changePhone')}
+            </Button>
+          </Flex>
+        ),
       },
       {
         key: 'email',
@@ -58,9 +69,12 @@ export function SecurityPanel() {
         icon: <WechatOutlined />,
         title: t('userCenter.weChat'),
         value: (
-          <Tag color={security.isWeChatBound ? 'success' : 'default'}>
-            {security.isWeChatBound ? t('userCenter.bound') : t('userCenter.unbound')}
-          </Tag>
+          <span>
+            <Tag color={security.isWeChatBound ? 'success' : 'default'} data-testid="wechat-binding-state">
+              {security.isWeChatBound ? t('userCenter.bound') : t('userCenter.unbound')}
+            </Tag>
+            <WeChatBinding isBound={security.isWeChatBound} />
+          </span>
         ),
       },
       {
@@ -97,6 +111,12 @@ export function SecurityPanel() {
           <ChangePasswordForm />
         </Card>
       </Col>
+      {isChangingPhone ? (
+        <ChangePhoneModal
+          currentPhone={security?.maskedPhone ?? null}
+          onClose={() => setIsChangingPhone(false)}
+        />
+      ) : null}
     </Row>
   );
 }

@@ -3,24 +3,32 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Permission } from '@portal/contracts/permissions';
 import { useAccess } from '../../../lib/access/use-access';
+import { BalanceWarningPanel } from '../components/balance-warning-panel';
+import { CertificationPanel } from '../components/certification-panel';
 import { InvoiceTitleForm } from '../components/invoice-title-form';
 import { LoginLogPanel } from '../components/login-log-panel';
 import { ProfilePanel } from '../components/profile-panel';
 import { SecurityPanel } from '../components/security-panel';
 import './user-center-page.css';
 
-const TABS = ['profile', 'security', 'loginLog', 'invoiceTitle'] as const;
+const TABS = ['profile', 'certification', 'security', 'loginLog', 'invoiceTitle', 'balanceWarning'] as const;
 type TabKey = (typeof TABS)[number];
 
 /**
- * `/user/userCenterManagement/userCenter`: profile, security (password), the sign-in log and, for users
- * holding finance:bill, the invoice title.
+ * `/user/userCenterManagement/userCenter`: profile, certification (org:manage), security (password), the
+ * sign-in log and, for users holding finance:bill, the invoice title; for users holding finance:view, the
+ * low-balance warnings.
  */
 export default function UserCenterPage() {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
   const { can } = useAccess();
-  const tabs = TABS.filter((tab) => tab !== 'invoiceTitle' || can(Permission.FinanceBill));
+  const tabs = TABS.filter(
+    (tab) =>
+      (tab !== 'invoiceTitle' || can(Permission.FinanceBill)) &&
+      (tab !== 'balanceWarning' || can(Permission.FinanceView)) &&
+      (tab !== 'certification' || can(Permission.OrgManage)),
+  );
   const requested = searchParams.get('tab');
   const active: TabKey = tabs.includes(requested as TabKey) ? (requested as TabKey) : 'profile';
 
@@ -32,10 +40,28 @@ export default function UserCenterPage() {
         destroyOnHidden
         items={[
           { key: 'profile', label: t('userCenter.profileTab'), children: <ProfilePanel /> },
+          ...(tabs.includes('certification')
+            ? [
+                {
+                  key: 'certification',
+                  label: t('customerInfo.certificationTab'),
+                  children: <CertificationPanel />,
+                },
+              ]
+            : []),
           { key: 'security', label: t('userCenter.securityTab'), children: <SecurityPanel /> },
           { key: 'loginLog', label: t('userCenter.loginLogTab'), children: <LoginLogPanel /> },
           ...(tabs.includes('invoiceTitle')
             ? [{ key: 'invoiceTitle', label: t('invoiceTitle.tab'), children: <InvoiceTitleForm /> }]
+            : []),
+          ...(tabs.includes('balanceWarning')
+            ? [
+                {
+                  key: 'balanceWarning',
+                  label: t('messages.threshold.title'),
+                  children: <BalanceWarningPanel />,
+                },
+              ]
             : []),
         ]}
       />

@@ -2,15 +2,16 @@ import type { ReactNode } from 'react';
 import { theme } from 'antd';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { BrandLogo } from '../../../components/brand-logo';
-import { LanguageSwitch } from '../../../components/language-switch';
-import { queryClient } from '../../../lib/query-client';
-import { useApplicationInfo } from '../../../lib/session/application-info';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { BrandLogo } from './brand-logo';
+import { LanguageSwitch } from './language-switch';
+import { queryClient } from '../lib/query-client';
+import { useApplicationInfo } from '../lib/session/application-info';
+import { useDocumentTitle } from '../lib/use-document-title';
 import './public-page.css';
 
 /**
- * The frame of the public payment pages, which open without signing in (a customer in arrears cannot):
+ * The frame of the public pages that open without signing in (payment: a customer in arrears cannot;
+ * the WeChat sandbox scan and the single sign-on pages):
  * no shell, the login page's card and brand, and the language choice.
  */
 export function PublicPayPage({

@@ -1,0 +1,171 @@
+import { useState } from 'react';
+import { Button, Form, Input, Steps } from 'antd';
+import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { PHONE_PATTERN } from '@portal/contracts/verification-code-rules';
+import { SendCodeButton } from '../../../components/send-code-button';
+import { isApiError } from '../../../lib/http/api-error';
+import { fieldErrorsOf, placeFieldErrors } from '../../../lib/http/field-errors';
+import { checkResetCode, forgetPassword, sendResetSms } from '../api/forget-password';
+import { FormAlert } from './form-alert';
+import { NewPasswordFields } from './new-password-fields';
+
+interface PhoneStep {
+  userPhone: string;
+  code: string;
+}
+interface PasswordStep {
+  newPassword: string;
+  confirmPassword: string;
+}
+
+const phoneOf = (typed: string | undefined) => (typed ?? '').replace(/[\s-]/g, '');
+
+/**
+ * Forgot password: phone → the code sent to it → the new password twice. The checked code gives a
+ * short-lived ticket, so the password step never sends the code again. Loaded only when opened.
+ */
+export default function ForgotPassword({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const [phoneForm] = Form.useForm<PhoneStep>();
+  const [passwordForm] = Form.useForm<PasswordStep>();
+  const [ticket, setTicket] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+  const phone = Form.useWatch('userPhone', phoneForm);
+
+  /** Shows a refusal: on its field when the server names one we show, otherwise above the form. */
+  const report = (caught: unknown, fields: string[], form: typeof phoneForm | typeof passwordForm) => {
+    if (!isApiError(caught) || caught.isHandled) return;
+    if (!placeFieldErrors(form, caught.data, fields)) setError(caught.message);
+  };
+
+  const send = async () => {
+    setError(null);
+    try {
+      const answer = await sendResetSms(phoneOf(phone));
+      document.getElementById('forgotPhone_code')?.focus();
+      return answer.resendAfterSeconds;
+    } catch (caught) {
+      report(caught, ['userPhone'], phoneForm);
+      throw caught;
+    }
+  };
+
+  const checkCode = async (values: PhoneStep) => {
+    setError(null);
+    setIsBusy(true);
+    try {
+      const answer = await checkResetCode({ userPhone: phoneOf(values.userPhone), code: values.code.trim() });
+      setTicket(answer.resetTicket);
+    } catch (caught) {
+      report(caught, ['userPhone', 'code'], phoneForm);
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  const setPassword = async (values: PasswordStep) => {
+    if (!ticket) return;
+    setError(null);
+    setIsBusy(true);
+    try {
+      await forgetPassword({ resetTicket: ticket, ...values });
+      onDone();
+    } catch (caught) {
+      // An expired or used ticket: back to the code step.
+      if (isApiError(caught) && fieldErrorsOf(caught.data).some((e) => e.field === 'resetTicket')) {
+        setTicket(null);
+        setError(caught.message);
+      } else report(caught, ['newPassword', 'confirmPassword'], passwordForm);
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  return (
+    <div className="login-form" data-testid="forgot-password">
+      <Steps
+        size="small"
+        current={ticket ? 1 : 0}
+        items={[{ title: t('smsCode.stepVerify') }, { title: t('smsCode.stepPassword') }]}
+        style={{ marginBottom: 16 }}
+      />
+      {error ? <FormAlert message={error} /> : null}
+      {ticket ? (
+        <Form<PasswordStep>
+          form={passwordForm}
+          name="forgotPassword"
+          layout="vertical"
+          requiredMark={false}
+          validateTrigger="onBlur"
+          onFinish={(values) => void setPassword(values)}
+        >
+          <NewPasswordFields size="large" />
+          <Button type="primary" htmlType="submit" size="large" block loading={isBusy}>
+            {t('smsCode.resetSubmit')}
+          </Button>
+        </Form>
+      ) : (
+        <Form<PhoneStep>
+          form={phoneForm}
+          name="forgotPhone"
+          layout="vertical"
+          requiredMark={false}
+          validateTrigger="onBlur"
+          onFinish={(values) => void checkCode(values)}
+          onValuesChange={() => error && setError(null)}
+        >
+          <Form.Item
+            name="userPhone"
+            label={t('smsCode.phone')}
+            rules={[
+              {
+                validator: (_, value: string | undefined) =>
+                  PHONE_PATTERN.test(phoneOf(value))
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(t('smsCode.phoneInvalid'))),
+              },
+            ]}
+          >
+            <Input
+              size="large"
+              type="tel"
+              inputMode="numeric"
+              prefix={<MobileOutlined />}
+              autoComplete="tel-national"
+              maxLength={13}
+              placeholder={t('smsCode.phonePlaceholder')}
+              autoFocus
+            />
+          </Form.Item>
+          <Form.Item label={t('smsCode.code')} required={false}>
+            <div className="login-code-row">
+              <Form.Item
+                name="code"
+                noStyle
+                rules={[{ pattern: /^\s*\d{6}\s*$/, required: true, message: t('smsCode.codeInvalid') }]}
+              >
+                <Input
+                  size="large"
+                  inputMode="numeric"
+                  prefix={<SafetyOutlined />}
+                  autoComplete="one-time-code"
+                  maxLength={6}
+                  placeholder={t('smsCode.codePlaceholder')}
+                />
+              </Form.Item>
+              <SendCodeButton onSend={send} canSend={PHONE_PATTERN.test(phoneOf(phone))} />
+            </div>
+          </Form.Item>
+          <Button type="primary" htmlType="submit" size="large" block loading={isBusy}>
+            {t('smsCode.next')}
+          </Button>
+        </Form>
+      )}
+      <Button type="link" block onClick={onCancel} style={{ marginTop: 8 }} data-testid="back-to-sign-in">
+        {t('smsCode.backToSignIn')}
+      </Button>
+    </div>
+  );
+}
