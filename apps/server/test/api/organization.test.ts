@@ -1,10 +1,12 @@
 import { ApiPath } from '@portal/contracts/api-paths';
 import { ApiCode } from '@portal/contracts/envelope';
-import type { OrderQueryResult } from '@portal/contracts/order-list';
+import type { HomeSummary, OrderQueryResult } from '@portal/contracts/order-list';
 import type { OrgRole, OrgUnit, OrgUnitNode, SubUser } from '@portal/contracts/organization';
 import type { Page } from '@portal/contracts/pagination';
 import { Permission } from '@portal/contracts/permissions';
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { labelExportSource } from '../../src/modules/label/label-export-source.ts';
 import { createCustomer, createUser } from '../support/factories.ts';
 import { orderApi, orderBody } from '../support/order-api.ts';
 import { call, createTestApp, ENGINE, signIn, type TestApp } from '../support/test-app.ts';
@@ -349,7 +351,7 @@ describe(`organisation on ${ENGINE}`, () => {
     expect((await signIn(t.app, { loginName: name, password: 'Reset-pass-3' })).isInitPassword).toBe(true);
   });
 
-  it('a unit-scoped role sees only its unit’s (and sub-units’) orders in the list, detail and cancel', async () => {
+  it('a unit-scoped role sees only its unit’s (and sub-units’) orders in the list, detail, cancel, labels and home counts', async () => {
     const { customerId, api, token: mainToken } = await mainOfNewCustomer();
     const role = await api.addRole({
       name: 'Unit clerk',
@@ -399,6 +401,61 @@ describe(`organisation on ${ENGINE}`, () => {
     expect((await orderApi(t.app, a.token).get(orderA1)).code).toBe(ApiCode.Ok);
     expect((await orderApi(t.app, b.token).cancel([orderA])).code).toBe(ApiCode.NotFound);
     expect((await orderApi(t.app, mainToken).get(orderB)).code).toBe(ApiCode.Ok);
+
+    // Labels (PrintLabel and the labels export) and the home page's counts take the same scope.
+    const now = new Date().toISOString();
+    const printable = (id: string, waybillNo: string, status: 'submitted' | 'exception') =>
+      t.app.db
+        .updateTable('orders')
+        .set({ waybill_no: waybillNo, status, submitted_at: now })
+        .where('id', '=', id)
+        .execute();
+    await printable(orderA, `WA${Date.now()}`, 'submitted');
+    await printable(orderB, `WB${Date.now()}`, 'exception');
+    const print = (token: string, orderIds: string[]) =>
+      t.app.inject({
+        method: 'POST',
+        url: ApiPath.PrintLabel,
+        headers: { authorization: `Bearer ${token}` },
+        payload: { ids: orderIds },
+      });
+    expect((await print(a.token, [orderA])).headers['content-type']).toContain('application/pdf');
+    const refused = await print(a.token, [orderA, orderB]);
+    expect(refused.json()).toMatchObject({ code: ApiCode.NotFound, data: { ids: [orderB] } });
+    expect((await print(mainToken, [orderB])).headers['content-type']).toContain('application/pdf');
+    const exportedLabels = async (userId: string) => {
+      const sink = new PassThrough();
+      sink.resume();
+      const request = {
+        customerId,
+        userId,
+        language: 'en-US' as const,
+        ids: null,
+        filter: null,
+        labelSize: null,
+      };
+      return labelExportSource.write(t.app.db, request, sink, () => {});
+    };
+    expect(await exportedLabels(b.id)).toBe(1);
+    expect(await exportedLabels(a1.id)).toBe(0);
+    const home = async (token: string) => {
+      const answer = await call<HomeSummary>(t.app, {
+        url: ApiPath.QueryHomeSummary,
+        token,
+        query: { utcOffsetMinutes: '0' },
+      });
+      expect(answer.code, answer.message).toBe(ApiCode.Ok);
+      return answer.data;
+    };
+    expect(await home(a.token)).toMatchObject({
+      statusCounts: { all: 2, submitted: 1, exception: 0 },
+      today: { orders: 1 },
+      recentExceptions: [],
+    });
+    const homeOfB = await home(b.token);
+    expect(homeOfB).toMatchObject({ statusCounts: { all: 1, exception: 1 }, today: { orders: 1 } });
+    expect(homeOfB.recentExceptions.map((row) => row.id)).toEqual([orderB]);
+    expect((await home(mainToken)).statusCounts.all).toBe(4);
 
     // Widening the role to "all" shows everything at once.
     await api.updateRole({

@@ -251,16 +251,20 @@ export function ledgerRowsOfOrder(db: Db, customerId: string, orderId: string) {
  * Orders submitted in [from, to) that were not cancelled, and their charges per currency (the final
  * charge once weighed, else the estimate): an index range of `orders_submitted_idx`, no table rows.
  */
-export async function submittedBetween(db: Db, customerId: string, from: string, to: string) {
+export async function submittedBetween(
+  db: Db,
+  customerId: string,
+  from: string,
+  to: string,
+  dataScope: ScopedOrderFilter['dataScope'] = null,
+) {
   const currency = sql<string | null>`coalesce(final_currency_code, estimated_currency_code)`;
-  const rows = await db
-    .selectFrom('orders')
+  const rows = await filteredOrders(db, customerId, { dataScope })
     .select([
       currency.as('currency_code'),
       (eb) => eb.fn.countAll<number>().as('orders'),
       sql<number | null>`sum(coalesce(final_total, estimated_total))`.as('amount'),
     ])
-    .where('customer_id', '=', customerId)
     .where('submitted_at', '>=', from)
     .where('submitted_at', '<', to)
     .where('status', '!=', 'cancelled')
@@ -273,14 +277,17 @@ export async function submittedBetween(db: Db, customerId: string, from: string,
   }));
 }
 
-/** The customer's newest orders in one status (the home page's recent exceptions). */
-export function newestInStatus(db: Db, customerId: string, status: OrderStatus, limit: number) {
-  return db
-    .selectFrom('orders')
-    .select('customer_seq')
-    .where('customer_id', '=', customerId)
-    .where('status', '=', status)
-    .orderBy('customer_seq', 'desc')
+/** The customer's newest orders in one status, within the data scope (the home page's recent exceptions). */
+export function newestInStatus(
+  db: Db,
+  customerId: string,
+  status: OrderStatus,
+  limit: number,
+  dataScope: ScopedOrderFilter['dataScope'] = null,
+) {
+  return filteredOrders(db, customerId, { status, dataScope })
+    .select('orders.customer_seq')
+    .orderBy('orders.customer_seq', 'desc')
     .limit(limit)
     .execute();
 }

@@ -274,8 +274,13 @@ export function localPeriods(now: number, utcOffsetMinutes: number) {
   };
 }
 
-async function periodSummary(db: Db, customerId: string, period: { from: string; to: string }) {
-  const rows = await repo.submittedBetween(db, customerId, period.from, period.to);
+async function periodSummary(
+  db: Db,
+  customerId: string,
+  period: { from: string; to: string },
+  dataScope: ScopedOrderFilter['dataScope'],
+) {
+  const rows = await repo.submittedBetween(db, customerId, period.from, period.to, dataScope);
   return {
     orders: rows.reduce((sum, row) => sum + row.orders, 0),
     charges: rows
@@ -290,7 +295,8 @@ const RECENT_EXCEPTIONS = 5;
 
 /**
  * `GET /api/CustomerOrder/QueryHomeSummary`: the counter row, two index ranges of submitted orders, and
- * the newest exceptions from the status index — no statement reads more than the period's orders.
+ * the newest exceptions from the status index — no statement reads more than the period's orders. A
+ * unit-scoped caller counts its scope's orders instead of the counter row (same as the list's tabs).
  */
 export async function homeSummary(
   db: Db,
@@ -300,14 +306,14 @@ export async function homeSummary(
 ): Promise<HomeSummary> {
   const { customerId } = auth;
   const periods = localPeriods(Date.now(), utcOffsetMinutes);
-  const [stored, today, month, exceptionSeqs, names] = await Promise.all([
-    repo.storedStatusCounts(db, customerId),
-    periodSummary(db, customerId, periods.today),
-    periodSummary(db, customerId, periods.month),
-    repo.newestInStatus(db, customerId, 'exception', RECENT_EXCEPTIONS),
+  const dataScope = await dataScopeOf(db, auth);
+  const [{ counts }, today, month, exceptionSeqs, names] = await Promise.all([
+    repo.statusCounts(db, customerId, { dataScope }),
+    periodSummary(db, customerId, periods.today, dataScope),
+    periodSummary(db, customerId, periods.month, dataScope),
+    repo.newestInStatus(db, customerId, 'exception', RECENT_EXCEPTIONS, dataScope),
     nameLookups(db, language),
   ]);
-  const { last_seq: _, ...counts } = stored;
   const exceptions = await repo.listRowsBySeq(
     db,
     customerId,
