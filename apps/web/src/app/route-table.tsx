@@ -8,6 +8,7 @@ import {
   END_DATA_PATH,
   FILE_MANAGEMENT_PATH,
   ORDER_LIST_PATH,
+  ORGANIZATION_PATH,
   TOP_UP_PATH,
 } from '../lib/app-paths';
 import type { MessageKey } from '../lib/i18n/message-key';
@@ -45,7 +46,8 @@ export type RouteIconName =
   | 'user'
   | 'files'
   | 'systemInfo'
-  | 'messages';
+  | 'messages'
+  | 'organization';
 
 export const HOME_PATH = '/user/index';
 /** The 403 page; inside the shell when signed in (router.tsx). */
@@ -153,6 +155,15 @@ export const PRIVATE_ROUTES: AppRoute[] = [
         icon: 'user',
         authority: '*',
         component: lazyPage(() => import('../features/user-center/routes/user-center-page')),
+      },
+      {
+        // Spec section 2 "Other routes": outside /user, a menu entry under personal settings (migration 180).
+        path: ORGANIZATION_PATH,
+        name: 'systemUserCenter',
+        titleKey: 'organization.routeTitle',
+        icon: 'organization',
+        authority: Permission.OrgManage,
+        component: lazyPage(() => import('../features/organization/routes/organization-page')),
       },
       {
         path: FILE_MANAGEMENT_PATH,

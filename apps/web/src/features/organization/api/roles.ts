@@ -16,11 +16,15 @@ export function useRoles() {
 
 /** `POST /api/SystemRole/Insert`. Silent: field errors (and escalation refusals) are shown on the form. */
 export const useInsertRole = () =>
-  useOrganizationMutation((body: RoleInsert) => http.post<OrgRole>(ApiPath.InsertRole, body, { silent: true }));
+  useOrganizationMutation((body: RoleInsert) =>
+    http.post<OrgRole>(ApiPath.InsertRole, body, { silent: true }),
+  );
 
 /** `POST /api/SystemRole/Update`. Silent: field errors (and escalation refusals) are shown on the form. */
 export const useUpdateRole = () =>
-  useOrganizationMutation((body: RoleUpdate) => http.post<OrgRole>(ApiPath.UpdateRole, body, { silent: true }));
+  useOrganizationMutation((body: RoleUpdate) =>
+    http.post<OrgRole>(ApiPath.UpdateRole, body, { silent: true }),
+  );
 
 /** `POST /api/SystemRole/Delete`: a role still held is refused with a message by the request layer. */
 export const useDeleteRole = () =>

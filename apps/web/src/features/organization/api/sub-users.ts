@@ -27,11 +27,15 @@ export function useSubUsers(query: SubUserQuery) {
 
 /** `POST /api/SystemUser/Insert`. Silent: field errors are shown on the form. */
 export const useInsertSubUser = () =>
-  useOrganizationMutation((body: SubUserInsert) => http.post<SubUser>(ApiPath.InsertSubUser, body, { silent: true }));
+  useOrganizationMutation((body: SubUserInsert) =>
+    http.post<SubUser>(ApiPath.InsertSubUser, body, { silent: true }),
+  );
 
 /** `POST /api/SystemUser/Update` (edit and move). Silent: field errors are shown on the form. */
 export const useUpdateSubUser = () =>
-  useOrganizationMutation((body: SubUserUpdate) => http.post<SubUser>(ApiPath.UpdateSubUser, body, { silent: true }));
+  useOrganizationMutation((body: SubUserUpdate) =>
+    http.post<SubUser>(ApiPath.UpdateSubUser, body, { silent: true }),
+  );
 
 /** `POST /api/SystemUser/UpdateStatus`: disabling ends the user's sessions. */
 export const useUpdateSubUserStatus = () =>

@@ -1,6 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { ApiPath } from '@portal/contracts/api-paths';
-import type { OrgStatus, OrgUnit, OrgUnitInsert, OrgUnitNode, OrgUnitUpdate } from '@portal/contracts/organization';
+import type {
+  OrgStatus,
+  OrgUnit,
+  OrgUnitInsert,
+  OrgUnitNode,
+  OrgUnitUpdate,
+} from '@portal/contracts/organization';
 import { http } from '../../../lib/http/client';
 import { organizationKeys } from './organization-keys';
 import { useOrganizationMutation } from './use-organization-mutation';
