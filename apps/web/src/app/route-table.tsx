@@ -157,15 +157,6 @@ export const PRIVATE_ROUTES: AppRoute[] = [
         component: lazyPage(() => import('../features/user-center/routes/user-center-page')),
       },
       {
-        // Spec section 2 "Other routes": outside /user, a menu entry under personal settings (migration 180).
-        path: ORGANIZATION_PATH,
-        name: 'systemUserCenter',
-        titleKey: 'organization.routeTitle',
-        icon: 'organization',
-        authority: Permission.OrgManage,
-        component: lazyPage(() => import('../features/organization/routes/organization-page')),
-      },
-      {
         path: FILE_MANAGEMENT_PATH,
         name: 'fileManagement',
         titleKey: 'route.fileManagement',
@@ -182,6 +173,16 @@ export const PRIVATE_ROUTES: AppRoute[] = [
         component: lazyPage(() => import('../features/system-info/routes/system-info-page')),
       },
     ],
+  },
+  // Spec section 2 "Other routes": outside /user, so a top-level route (the guard walks paths by prefix);
+  // the server's menu still lists it under personal settings by its name (migration 180).
+  {
+    path: ORGANIZATION_PATH,
+    name: 'systemUserCenter',
+    titleKey: 'organization.routeTitle',
+    icon: 'organization',
+    authority: Permission.OrgManage,
+    component: lazyPage(() => import('../features/organization/routes/organization-page')),
   },
   // Spec section 2 "Other routes": inside the private layout, reached from the header's bell (no menu entry).
   {

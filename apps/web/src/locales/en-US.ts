@@ -1536,7 +1536,6 @@ const enUS: Messages = {
     dataScopeHint:
       '“Own unit”: only orders created in the user’s unit and its sub-units, and the user’s own.',
     permissions: 'Permissions',
-    permissionCount: '{{count}} permissions',
     selectAll: 'Select all',
     group: {
       orders: 'Orders',

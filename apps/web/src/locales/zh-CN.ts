@@ -1509,7 +1509,6 @@ const zhCN = {
     dataScopeUnit: '本部门及下级部门',
     dataScopeHint: '“本部门”：只能看到本部门及下级部门创建的订单，以及自己创建的订单。',
     permissions: '权限',
-    permissionCount: '{{count}} 项权限',
     selectAll: '全选',
     group: {
       orders: '订单',

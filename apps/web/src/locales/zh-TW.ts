@@ -1506,7 +1506,6 @@ const zhTW: Messages = {
     dataScopeUnit: '本部門及下級部門',
     dataScopeHint: '「本部門」：只能看到本部門及下級部門建立的訂單，以及自己建立的訂單。',
     permissions: '權限',
-    permissionCount: '{{count}} 項權限',
     selectAll: '全選',
     group: {
       orders: '訂單',

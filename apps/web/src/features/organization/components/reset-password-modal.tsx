@@ -44,11 +44,11 @@ export function ResetPasswordModal({ user, onClose }: ResetPasswordModalProps) {
       onCancel={onClose}
       okText={t('organization.resetPassword')}
       cancelText={t('common.cancel')}
-      okButtonProps={{ htmlType: 'submit', form: 'org-reset-password-form', loading: reset.isPending }}
+      okButtonProps={{ htmlType: 'submit', form: 'orgResetPasswordForm', loading: reset.isPending }}
       destroyOnHidden
     >
       <Form
-        id="org-reset-password-form"
+        name="orgResetPasswordForm"
         form={form}
         layout="vertical"
         onFinish={(values) => void submit(values)}

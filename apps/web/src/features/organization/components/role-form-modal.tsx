@@ -90,14 +90,14 @@ export function RoleFormModal({ target, onClose }: RoleFormModalProps) {
       cancelText={t('common.cancel')}
       okButtonProps={{
         htmlType: 'submit',
-        form: 'org-role-form',
+        form: 'orgRoleForm',
         loading: insert.isPending || update.isPending,
       }}
       width={640}
       destroyOnHidden
     >
       <Form
-        id="org-role-form"
+        name="orgRoleForm"
         form={form}
         layout="vertical"
         onFinish={(values) => void submit(values)}

@@ -47,7 +47,7 @@ export function RolesPanel() {
       title: t('organization.permissions'),
       dataIndex: 'operationList',
       width: 130,
-      render: (list: string[]) => t('organization.permissionCount', { count: list.length }),
+      render: (list: string[]) => list.length,
     },
     { title: t('organization.userCount'), dataIndex: 'userCount', width: 100 },
     {
@@ -101,6 +101,7 @@ export function RolesPanel() {
       ) : (
         <Table<OrgRole>
           rowKey="id"
+          data-testid="org-roles-table"
           size="middle"
           columns={columns}
           dataSource={roles ?? []}

@@ -73,13 +73,13 @@ export function UnitFormModal({ target, tree, onClose }: UnitFormModalProps) {
       cancelText={t('common.cancel')}
       okButtonProps={{
         htmlType: 'submit',
-        form: 'org-unit-form',
+        form: 'orgUnitForm',
         loading: insert.isPending || update.isPending,
       }}
       destroyOnHidden
     >
       <Form
-        id="org-unit-form"
+        name="orgUnitForm"
         form={form}
         layout="vertical"
         onFinish={(values) => void submit(values)}

@@ -112,13 +112,13 @@ export function UserFormModal({ target, tree, roles, onClose }: UserFormModalPro
       cancelText={t('common.cancel')}
       okButtonProps={{
         htmlType: 'submit',
-        form: 'org-user-form',
+        form: 'orgUserForm',
         loading: insert.isPending || update.isPending,
       }}
       destroyOnHidden
     >
       <Form
-        id="org-user-form"
+        name="orgUserForm"
         form={form}
         layout="vertical"
         onFinish={(values) => void submit(values)}

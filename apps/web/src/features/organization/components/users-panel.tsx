@@ -8,6 +8,7 @@ import { ListLoadError } from '../../../components/list-load-error';
 import { formatDateTime } from '../../../lib/format-date';
 import { useListPaging } from '../../../lib/list-pagination';
 import { uiEffects } from '../../../lib/ui-effects';
+import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useRoles } from '../api/roles';
 import { useSubUsers, useUpdateSubUserStatus } from '../api/sub-users';
 import { useOrganizationTree } from '../api/units';
@@ -25,6 +26,7 @@ interface UsersPanelProps {
  */
 export function UsersPanel({ unit }: UsersPanelProps) {
   const { t } = useTranslation();
+  const isMobile = useIsMobile();
   const [keyword, setKeyword] = useState('');
   const [withSubUnits, setWithSubUnits] = useState(false);
   const { page, pageSize, setPage, paginationOf } = useListPaging();
@@ -119,8 +121,8 @@ export function UsersPanel({ unit }: UsersPanelProps) {
     {
       title: t('organization.actions'),
       key: 'actions',
-      fixed: 'right',
-      width: 200,
+      fixed: isMobile ? undefined : 'right',
+      width: 250,
       render: (_, user) =>
         user.userType === 'main' ? null : (
           <Space size={0} wrap>
@@ -186,6 +188,7 @@ export function UsersPanel({ unit }: UsersPanelProps) {
       ) : (
         <Table<SubUser>
           rowKey="id"
+          data-testid="org-users-table"
           size="middle"
           columns={columns}
           dataSource={data?.items ?? []}
