@@ -104,6 +104,7 @@ describe('organization', () => {
       const page = await portal.openSignedIn(options);
       await page.goto(PAGE);
       await page.locator('[data-testid=org-users-table] tr[data-row-key]').first().waitFor();
+      await page.locator('[data-testid=org-users-table] .ant-spin-blur').waitFor({ state: 'detached' });
       await screenshot(page, name);
       if (options.dark) {
         await page.goto(`${PAGE}?tab=roles`);

@@ -54,7 +54,7 @@ export function ResetPasswordModal({ user, onClose }: ResetPasswordModalProps) {
         onFinish={(values) => void submit(values)}
       >
         <Typography.Paragraph type="secondary">{t('organization.resetPasswordHint')}</Typography.Paragraph>
-        {formError ? <Alert type="error" showIcon message={formError} style={{ marginBottom: 16 }} /> : null}
+        {formError ? <Alert type="error" showIcon title={formError} style={{ marginBottom: 16 }} /> : null}
         <Form.Item
           name="initialPassword"
           label={t('organization.initialPassword')}

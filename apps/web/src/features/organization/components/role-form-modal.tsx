@@ -103,7 +103,7 @@ export function RoleFormModal({ target, onClose }: RoleFormModalProps) {
         onFinish={(values) => void submit(values)}
         onValuesChange={() => setFormError(null)}
       >
-        {formError ? <Alert type="error" showIcon message={formError} style={{ marginBottom: 16 }} /> : null}
+        {formError ? <Alert type="error" showIcon title={formError} style={{ marginBottom: 16 }} /> : null}
         <Form.Item
           name="name"
           label={t('organization.roleName')}

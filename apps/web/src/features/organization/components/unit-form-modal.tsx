@@ -85,7 +85,7 @@ export function UnitFormModal({ target, tree, onClose }: UnitFormModalProps) {
         onFinish={(values) => void submit(values)}
         onValuesChange={() => setFormError(null)}
       >
-        {formError ? <Alert type="error" showIcon message={formError} style={{ marginBottom: 16 }} /> : null}
+        {formError ? <Alert type="error" showIcon title={formError} style={{ marginBottom: 16 }} /> : null}
         <Form.Item
           name="name"
           label={t('organization.unitName')}

@@ -106,7 +106,6 @@ export function UnitTreePanel({ selected, onSelect }: UnitTreePanelProps) {
           type="primary"
           icon={<PlusOutlined />}
           onClick={() => setFormTarget({ mode: 'create', parentId: null })}
-          disabled={isPending || isError}
         >
           {t('organization.addUnit')}
         </Button>

@@ -124,7 +124,7 @@ export function UserFormModal({ target, tree, roles, onClose }: UserFormModalPro
         onFinish={(values) => void submit(values)}
         onValuesChange={() => setFormError(null)}
       >
-        {formError ? <Alert type="error" showIcon message={formError} style={{ marginBottom: 16 }} /> : null}
+        {formError ? <Alert type="error" showIcon title={formError} style={{ marginBottom: 16 }} /> : null}
         <Form.Item
           name="loginName"
           label={t('organization.loginName')}
