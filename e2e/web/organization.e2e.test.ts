@@ -44,7 +44,9 @@ describe('organization', () => {
     await page.locator('#orgRoleForm_name').fill('华南查单员');
     await dialog(page).getByRole('checkbox', { name: '查看订单' }).check();
     await dialog(page).getByRole('checkbox', { name: '创建订单' }).check();
-    await dialog(page).getByRole('button', { name: /^保\s*存$/ }).click();
+    await dialog(page)
+      .getByRole('button', { name: /^保\s*存$/ })
+      .click();
     await page.locator('[data-testid=org-roles-table] tr', { hasText: '华南查单员' }).waitFor();
 
     // A sub-user in the unit, holding the role.
@@ -59,7 +61,9 @@ describe('organization', () => {
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="华南查单员"]').click();
     await page.keyboard.press('Escape');
     await page.locator('#orgUserForm_initialPassword').fill(SUB.password);
-    await dialog(page).getByRole('button', { name: /^保\s*存$/ }).click();
+    await dialog(page)
+      .getByRole('button', { name: /^保\s*存$/ })
+      .click();
     const row = page.locator('[data-testid=org-users-table] tr', { hasText: SUB.loginName });
     await row.waitFor();
     expect(await row.innerText()).toContain('待修改初始密码');
@@ -104,7 +108,13 @@ describe('organization', () => {
       const page = await portal.openSignedIn(options);
       await page.goto(PAGE);
       await page.locator('[data-testid=org-users-table] tr[data-row-key]').first().waitFor();
-      await page.locator('[data-testid=org-users-table] .ant-spin-blur').waitFor({ state: 'detached' });
+      // The loading veil's fade-out over: the picture shows the table as it stays.
+      await page.waitForFunction(
+        () =>
+          getComputedStyle(
+            document.querySelector('.ant-spin-container:has(> [data-testid=org-users-table])')!,
+          ).opacity === '1',
+      );
       await screenshot(page, name);
       if (options.dark) {
         await page.goto(`${PAGE}?tab=roles`);
