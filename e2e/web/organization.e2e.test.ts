@@ -2,6 +2,7 @@ import { ApiPath } from '@portal/contracts/api-paths';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { apiAs } from '../support/api.ts';
+import { seriousViolations } from '../support/axe.ts';
 import { screenshot } from '../support/browser.ts';
 import { submitLogin } from '../support/demo.ts';
 import { usOrder, withPortal } from '../support/portal.ts';
@@ -98,7 +99,7 @@ describe('organization', () => {
     await subPage.context().close();
   });
 
-  test('screenshots: the page in en-US dark (with the role editor), zh-TW, and zh-CN at phone width', async () => {
+  test('screenshots and axe: the page in en-US dark (with the role editor), zh-TW, and zh-CN at phone width', async () => {
     const shots: [string, { language: string; dark?: boolean; width?: number }][] = [
       ['organization-dark-en', { language: 'en-US', dark: true }],
       ['organization-zh-tw', { language: 'zh-TW' }],
@@ -116,6 +117,7 @@ describe('organization', () => {
           ).opacity === '1',
       );
       await screenshot(page, name);
+      expect(await seriousViolations(page), name).toEqual([]);
       if (options.dark) {
         await page.goto(`${PAGE}?tab=roles`);
         await page.locator('[data-testid=org-roles-table] tr[data-row-key]').first().waitFor();
@@ -125,6 +127,7 @@ describe('organization', () => {
         // The modal's opening animation over: the picture shows it whole.
         await page.waitForFunction(() => !document.querySelector('.ant-zoom-appear, .ant-zoom-enter'));
         await screenshot(page, 'organization-role-editor-dark-en');
+        expect(await seriousViolations(page), 'role editor').toEqual([]);
       }
       await page.context().close();
     }

@@ -9,7 +9,10 @@ import { uiEffects } from '../../../lib/ui-effects';
 import { useDeleteRole, useRoles } from '../api/roles';
 import { RoleFormModal, type RoleFormTarget } from './role-form-modal';
 
-/** The customer's roles: name, data scope, how many permissions and users; add, edit, delete when unused. */
+/**
+ * The customer's roles: name, data scope, how many permissions and users; add, edit, delete when unused.
+ * Tags use only the colours that pass contrast in both themes (`ACCESSIBLE_TAG_COLORS`, lib/order-status.ts).
+ */
 export function RolesPanel() {
   const { t } = useTranslation();
   const { data: roles, isPending, isError, error, refetch, isFetching } = useRoles();
@@ -38,9 +41,9 @@ export function RolesPanel() {
       width: 180,
       render: (scope: OrgRole['dataScope']) =>
         scope === 'all' ? (
-          <Tag color="blue">{t('organization.dataScopeAll')}</Tag>
+          <Tag color="processing">{t('organization.dataScopeAll')}</Tag>
         ) : (
-          <Tag color="purple">{t('organization.dataScopeUnit')}</Tag>
+          <Tag>{t('organization.dataScopeUnit')}</Tag>
         ),
     },
     {

@@ -76,8 +76,8 @@ export function UsersPanel({ unit }: UsersPanelProps) {
       render: (name: string, user) => (
         <Space size={4} wrap>
           <span>{name}</span>
-          {user.userType === 'main' ? <Tag color="blue">{t('organization.mainUser')}</Tag> : null}
-          {user.isInitPassword ? <Tag color="orange">{t('organization.mustChangePassword')}</Tag> : null}
+          {user.userType === 'main' ? <Tag color="processing">{t('organization.mainUser')}</Tag> : null}
+          {user.isInitPassword ? <Tag color="warning">{t('organization.mustChangePassword')}</Tag> : null}
         </Space>
       ),
     },
@@ -107,7 +107,7 @@ export function UsersPanel({ unit }: UsersPanelProps) {
       width: 90,
       render: (status: SubUser['status']) =>
         status === 'enabled' ? (
-          <Tag color="green">{t('organization.enabled')}</Tag>
+          <Tag color="success">{t('organization.enabled')}</Tag>
         ) : (
           <Tag>{t('organization.disabled')}</Tag>
         ),
