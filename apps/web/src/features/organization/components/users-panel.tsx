@@ -97,7 +97,7 @@ export function UsersPanel({ unit }: UsersPanelProps) {
     {
       title: t('organization.roles'),
       dataIndex: 'roles',
-      width: 160,
+      width: 190,
       render: (list: SubUser['roles']) =>
         list.length === 0 ? '—' : list.map((role) => <Tag key={role.id}>{role.name}</Tag>),
     },
