@@ -27,6 +27,7 @@ import { paymentNotifyRoutes } from './modules/payment/notify.routes.ts';
 import { paymentsPlugin } from './modules/payment/payments-plugin.ts';
 import { productRoutes } from './modules/product/product.routes.ts';
 import { rechargeRoutes } from './modules/recharge/recharge.routes.ts';
+import { organizationRoutes } from './modules/organization/organization.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
@@ -128,6 +129,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(fileRoutes);
   await app.register(rechargeRoutes);
   await app.register(registrationRoutes);
+  await app.register(organizationRoutes);
   await app.register(notificationRoutes);
   await app.register(systemInfoRoutes);
   // Providers' notifications: outside /api, raw bodies, the provider's own answers.

@@ -56,6 +56,7 @@ export interface Database {
   transport_agreements: TransportAgreementsTable;
   agreement_acceptances: AgreementAcceptancesTable;
   prospect_links: ProspectLinksTable;
+  org_units: OrgUnitsTable;
   customer_certifications: CustomerCertificationsTable;
   notifications: NotificationsTable;
   notification_reads: NotificationReadsTable;
@@ -121,6 +122,8 @@ export interface UsersTable {
   last_login_at: string | null;
   last_login_ip: string | null;
   created_at: string;
+  /** The organisation unit the user sits in; null directly under the customer (migration 180). */
+  org_unit_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** Issue 13 (migration 170): the user's own picture, a stored file. */
   avatar_file_id: ColumnType<string | null, string | null | undefined, string | null>;
   avatar_updated_at: ColumnType<string | null, string | null | undefined, string | null>;
@@ -134,6 +137,8 @@ export interface RolesTable {
   name: string;
   /** JSON array of permission ids. */
   operation_list: string;
+  /** all: holders see the whole customer's data; unit: their unit's and its sub-units' (migration 180). */
+  data_scope: ColumnType<'all' | 'unit', 'all' | 'unit' | undefined, 'all' | 'unit'>;
 }
 
 export interface UserRolesTable {
@@ -611,6 +616,8 @@ export type OrdersTable = Prefixed<'shipper'> &
     customer_seq: number;
     /** The consignee's name, company, phone, email and city, lowercased: what the keyword filter searches. */
     consignee_search: string;
+    /** The creating user's unit at creation (migration 180), set by insertOrders; the unit data scope reads it. */
+    org_unit_id: string | null;
   };
 
 /** Per customer: its orders per status and its last `customer_seq`; kept by modules/order/order-status.ts. */
@@ -847,6 +854,19 @@ export interface ProspectLinksTable {
   submitted_at: string | null;
   submitted_ip: string | null;
   answers: string | null;
+}
+
+/** A department of a customer (SystemOrganization): a tree by parent_id (migration 180). */
+export interface OrgUnitsTable {
+  id: string;
+  customer_id: string;
+  parent_id: string | null;
+  name: string;
+  /** Disabling a unit disables its whole subtree, so a row's own status is the effective one. */
+  status: 'enabled' | 'disabled';
+  sort_order: number;
+  created_at: string;
+  updated_at: string;
 }
 
 /** One per customer once it uploads a photo or submits (migration 170, modules/customer-info). */

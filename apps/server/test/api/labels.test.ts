@@ -9,7 +9,14 @@ import { LabelPdfWriter, sheetLayout, type LabelData } from '../../src/modules/l
 import { labelCaptions } from '../../src/modules/label/label.service.ts';
 import type { ExportRequest } from '../../src/modules/export/export-source.ts';
 import { createUser } from '../support/factories.ts';
-import { consignee, fundCny, newOrderCustomer, orderApi, orderBody } from '../support/order-api.ts';
+import {
+  consignee,
+  fundCny,
+  mainUserIdOf,
+  newOrderCustomer,
+  orderApi,
+  orderBody,
+} from '../support/order-api.ts';
 import { pdfFonts, pdfText, readCode128, readQrCode, renderPages } from '../support/pdf-scan.ts';
 import { createTestApp, signIn, type TestApp } from '../support/test-app.ts';
 
@@ -278,7 +285,7 @@ async function exportLabels(request: Partial<ExportRequest> & { customerId: stri
   out.on('data', (chunk: Buffer) => chunks.push(chunk));
   const progress: [number, number][] = [];
   const full: ExportRequest = {
-    userId: 'u',
+    userId: await mainUserIdOf(t.app.db, request.customerId),
     language: 'zh-CN',
     ids: null,
     filter: null,
@@ -343,7 +350,7 @@ describe('export source `labels`', () => {
       out.on('data', (chunk: Buffer) => (bytes += chunk.length));
       const request: ExportRequest = {
         customerId,
-        userId: 'u',
+        userId: await mainUserIdOf(t.app.db, customerId),
         language: 'en-US',
         ids,
         filter: null,

@@ -10,7 +10,7 @@ import { createTestApp, ENGINE, type TestApp } from '../support/test-app.ts';
 /** The export sources `orders` and `endData` (the task runner writes what they give). */
 
 let t: TestApp;
-let owner: { customerId: string; token: string };
+let owner: { customerId: string; token: string; userId: string };
 let stranger: { customerId: string; token: string };
 const ids: Record<'draft' | 'submitted' | 'transit', string> = {} as never;
 let strangerId: string;
@@ -18,7 +18,7 @@ let strangerId: string;
 const source = (kind: 'orders' | 'endData') => EXPORT_SOURCES[kind] as TableExportSource;
 const request = (overrides: Partial<ExportRequest> = {}): ExportRequest => ({
   customerId: owner.customerId,
-  userId: 'u',
+  userId: owner.userId,
   language: 'en-US',
   ids: null,
   filter: null,

@@ -100,7 +100,7 @@ async function move(
 const createdAt = (id: string, at: string) =>
   t.app.db.updateTable('orders').set({ created_at: at }).where('id', '=', id).execute();
 
-let owner: { customerId: string; token: string };
+let owner: { customerId: string; token: string; userId: string };
 let stranger: { customerId: string; token: string };
 /** The owner's orders by role in the fixtures. */
 const o: Record<'draft' | 'submitted' | 'transit' | 'exception' | 'cancelled', OrderCreated> = {} as never;
@@ -357,7 +357,7 @@ describe(`order list (${ENGINE})`, () => {
   });
 
   it('answers the same through both roads: a small match set read whole, or counts and an index walk', async () => {
-    const auth = { customerId: owner.customerId, userId: 'u' } as AuthContext;
+    const auth = { customerId: owner.customerId, userId: owner.userId } as AuthContext;
     const filters: Partial<OrderQuery>[] = [
       {},
       { status: 'in_transit' },

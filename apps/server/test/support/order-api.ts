@@ -64,7 +64,18 @@ export const orderBody = (overrides: Partial<OrderCreateInput> = {}): OrderCreat
 export async function newOrderCustomer(app: FastifyInstance) {
   const { customerId, main } = await createCustomer(app.db);
   const { jwtToken } = await signIn(app, main);
-  return { customerId, token: jwtToken };
+  return { customerId, token: jwtToken, userId: main.userId };
+}
+
+/** The main user of a customer: whom an export task runs for in tests (the unit data scope sees all). */
+export async function mainUserIdOf(db: Db, customerId: string): Promise<string> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('customer_id', '=', customerId)
+    .where('user_type', '=', 'main')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /** Credits the customer's CNY wallet through the ledger writer (as a recharge would). */

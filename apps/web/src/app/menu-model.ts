@@ -47,13 +47,17 @@ export function firstLeafPath(entry: MenuEntry): string {
   return first ? firstLeafPath(first) : entry.path;
 }
 
-/** Paths of the entries from the top down to the one holding `pathname`. */
+/**
+ * Paths of the entries from the top down to the one holding `pathname`: the entry with that path, else
+ * the one whose path it lies under. A child need not lie under its group's path (the organisation page,
+ * `/admin/systemUser/userCenter`, sits in personal settings), so children are searched either way.
+ */
 export function activeMenuPaths(entries: readonly MenuEntry[], pathname: string): string[] {
   for (const entry of entries) {
     if (entry.path === pathname) return [entry.path];
-    if (pathname.startsWith(`${entry.path}/`)) {
-      return [entry.path, ...activeMenuPaths(entry.children, pathname)];
-    }
+    const inside = activeMenuPaths(entry.children, pathname);
+    if (inside.length > 0) return [entry.path, ...inside];
+    if (pathname.startsWith(`${entry.path}/`)) return [entry.path];
   }
   return [];
 }

@@ -8,6 +8,7 @@ import {
   END_DATA_PATH,
   FILE_MANAGEMENT_PATH,
   ORDER_LIST_PATH,
+  ORGANIZATION_PATH,
   TOP_UP_PATH,
 } from '../lib/app-paths';
 import type { MessageKey } from '../lib/i18n/message-key';
@@ -45,7 +46,8 @@ export type RouteIconName =
   | 'user'
   | 'files'
   | 'systemInfo'
-  | 'messages';
+  | 'messages'
+  | 'organization';
 
 export const HOME_PATH = '/user/index';
 /** The 403 page; inside the shell when signed in (router.tsx). */
@@ -171,6 +173,16 @@ export const PRIVATE_ROUTES: AppRoute[] = [
         component: lazyPage(() => import('../features/system-info/routes/system-info-page')),
       },
     ],
+  },
+  // Spec section 2 "Other routes": outside /user, so a top-level route (the guard walks paths by prefix);
+  // the server's menu still lists it under personal settings by its name (migration 180).
+  {
+    path: ORGANIZATION_PATH,
+    name: 'systemUserCenter',
+    titleKey: 'organization.routeTitle',
+    icon: 'organization',
+    authority: Permission.OrgManage,
+    component: lazyPage(() => import('../features/organization/routes/organization-page')),
   },
   // Spec section 2 "Other routes": inside the private layout, reached from the header's bell (no menu entry).
   {

@@ -33,3 +33,6 @@ export function orderListPathFor(number: string): string {
 export function orderListPathForImport(importId: string): string {
   return `${ORDER_LIST_PATH}?importId=${encodeURIComponent(importId)}`;
 }
+
+/** Organisation, sub-users and roles (spec section 2 "Other routes"; org:manage). */
+export const ORGANIZATION_PATH = '/admin/systemUser/userCenter';

@@ -6,6 +6,7 @@ import {
   safeRedirectTarget,
   type GuardedRoute,
 } from '../../src/lib/route-access';
+import { PRIVATE_ROUTES, pageRoutes } from '../../src/app/route-table';
 
 const ROUTES: GuardedRoute[] = [
   { path: '/user/index', name: 'index', authority: '*' },
@@ -108,5 +109,14 @@ describe('route guard chain', () => {
     expect(safeRedirectTarget('/\\evil.example')).toBeNull();
     expect(safeRedirectTarget('/login?redirect=/user')).toBeNull();
     expect(safeRedirectTarget(null)).toBeNull();
+  });
+});
+
+describe('the route table', () => {
+  test('the guard finds every page (a child lies under its parent path; /admin/… is a top-level route)', () => {
+    for (const route of pageRoutes())
+      expect(findRouteChain(PRIVATE_ROUTES, route.path)?.at(-1)?.name, route.path).toBe(route.name);
+    const chain = findRouteChain(PRIVATE_ROUTES, '/admin/systemUser/userCenter');
+    expect(chain?.map((route) => route.authority)).toEqual(['org:manage']);
   });
 });

@@ -21,6 +21,13 @@ const ROUTES: AppRoute[] = [
       },
     ],
   },
+  // Top-level in the route table (the guard walks paths), listed by the server under personal settings.
+  {
+    path: '/admin/systemUser/userCenter',
+    name: 'systemUserCenter',
+    titleKey: 'organization.routeTitle',
+    component: page,
+  },
 ];
 const item = (path: string, name: string, children: ApplicationMenuItem[] = []): ApplicationMenuItem => ({
   path,
@@ -38,13 +45,17 @@ describe('menu from the server menu and the route table', () => {
     item('/user/orders', 'orders', [item('/user/orders/address', 'address')]),
     item('/user/userCenterManagement', 'userCenterManagement', [
       item('/user/userCenterManagement/userCenter', 'userCenter'),
+      item('/admin/systemUser/userCenter', 'systemUserCenter'),
     ]),
   ];
 
   test('keeps what the server allows and this build has pages for; drops emptied groups', () => {
     const menu = buildMenu(serverMenu, ROUTES);
     expect(menu.map((e) => e.path)).toEqual(['/user/index', '/user/userCenterManagement']);
-    expect(menu[1]!.children.map((e) => e.path)).toEqual(['/user/userCenterManagement/userCenter']);
+    expect(menu[1]!.children.map((e) => e.path)).toEqual([
+      '/user/userCenterManagement/userCenter',
+      '/admin/systemUser/userCenter',
+    ]);
   });
 
   test('a page the server does not list is not shown', () => {
@@ -58,6 +69,16 @@ describe('menu from the server menu and the route table', () => {
       '/user/userCenterManagement',
       '/user/userCenterManagement/userCenter',
     ]);
+    // A child outside its group's path is still found under the group; a sub-page under its parent's.
+    expect(activeMenuPaths(menu, '/admin/systemUser/userCenter')).toEqual([
+      '/user/userCenterManagement',
+      '/admin/systemUser/userCenter',
+    ]);
+    expect(activeMenuPaths(menu, '/user/userCenterManagement/userCenter/more')).toEqual([
+      '/user/userCenterManagement',
+      '/user/userCenterManagement/userCenter',
+    ]);
+    expect(activeMenuPaths(menu, '/elsewhere')).toEqual([]);
   });
 });
 

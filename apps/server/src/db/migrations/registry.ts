@@ -21,6 +21,7 @@ import * as orderImports from './2026-11-28-130-order-imports.ts';
 import * as verificationCodes from './2026-11-29-140-verification-codes.ts';
 import * as registration from './2026-11-29-150-registration.ts';
 import * as wechatAndSso from './2026-11-29-160-wechat-and-sso.ts';
+import * as organization from './2026-11-29-180-organization.ts';
 import * as customerProfile from './2026-11-29-170-customer-profile.ts';
 import * as notifications from './2026-11-29-190-notifications.ts';
 import * as importMappingDefaults from './2026-11-29-200-import-mapping-defaults.ts';
@@ -51,6 +52,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-150-registration': registration,
   '2026-11-29-160-wechat-and-sso': wechatAndSso,
   '2026-11-29-170-customer-profile': customerProfile,
+  '2026-11-29-180-organization': organization,
   '2026-11-29-190-notifications': notifications,
   '2026-11-29-200-import-mapping-defaults': importMappingDefaults,
   '2026-11-29-210-list-versions': listVersions,

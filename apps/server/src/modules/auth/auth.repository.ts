@@ -252,6 +252,7 @@ const sessionContextQuery = preparedQuery(['sessionId'], (db: Db, args: { sessio
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .innerJoin('customers', 'customers.id', 'sessions.customer_id')
+    .leftJoin('org_units', 'org_units.id', 'users.org_unit_id')
     .select([
       'sessions.id as session_id',
       'sessions.expires_at',
@@ -262,6 +263,7 @@ const sessionContextQuery = preparedQuery(['sessionId'], (db: Db, args: { sessio
       'users.user_type',
       'users.is_init_password',
       'customers.status as customer_status',
+      'org_units.status as unit_status',
     ])
     .where('sessions.id', '=', args.sessionId),
 );
@@ -280,6 +282,7 @@ export function isSessionLive(context: SessionContext | undefined): context is S
     context.revoked_at === null &&
     context.expires_at > nowIso() &&
     context.user_status === 'enabled' &&
+    context.unit_status !== 'disabled' &&
     context.customer_status !== 'frozen'
   );
 }
@@ -295,6 +298,7 @@ const requestContextQuery = preparedQuery(['sessionId'], (db: Db, args: { sessio
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .innerJoin('customers', 'customers.id', 'sessions.customer_id')
+    .leftJoin('org_units', 'org_units.id', 'users.org_unit_id')
     .leftJoin('user_roles', 'user_roles.user_id', 'users.id')
     .leftJoin('roles', (join) =>
       join.onRef('roles.id', '=', 'user_roles.role_id').onRef('roles.customer_id', '=', 'users.customer_id'),
@@ -315,6 +319,7 @@ const requestContextQuery = preparedQuery(['sessionId'], (db: Db, args: { sessio
       'users.user_type',
       'users.is_init_password',
       'customers.status as customer_status',
+      'org_units.status as unit_status',
       'roles.code as role_code',
       'roles.operation_list as role_operations',
       'list_versions.version as address_book_version',
@@ -352,6 +357,7 @@ export async function findRequestContext(
     user_type: first.user_type,
     is_init_password: first.is_init_password,
     customer_status: first.customer_status,
+    unit_status: first.unit_status,
   };
   const roles: RoleGrant[] = [];
   for (const row of rows) {
@@ -371,9 +377,15 @@ export async function recordSuccessfulLogin(db: Db, userId: string, ip: string) 
     .execute();
 }
 
+/** The user's status as sign-in sees it: a user in a disabled unit (migration 180) counts as disabled. */
 export async function findUserStatus(db: Db, userId: string) {
-  const row = await db.selectFrom('users').select('status').where('id', '=', userId).executeTakeFirst();
-  return row?.status;
+  const row = await db
+    .selectFrom('users')
+    .leftJoin('org_units', 'org_units.id', 'users.org_unit_id')
+    .select(['users.status', 'org_units.status as unit_status'])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  return row?.unit_status === 'disabled' ? 'disabled' : row?.status;
 }
 
 export async function updateUserStatus(

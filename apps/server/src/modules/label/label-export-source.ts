@@ -15,8 +15,9 @@ export const labelExportSource: DocumentExportSource = {
   contentType: 'application/pdf',
   async write(db, request, out, progress) {
     const size = request.labelSize ?? DEFAULT_LABEL_SIZE;
-    const { customerId, language } = request;
-    if (request.ids) return writeLabelsOfIds(db, customerId, request.ids, size, language, out, progress);
-    return writeLabelsOfFilter(db, customerId, request.filter ?? {}, size, language, out, progress);
+    const { language } = request;
+    // The unit data scope of the user who asked, as it is when the task runs.
+    if (request.ids) return writeLabelsOfIds(db, request, request.ids, size, language, out, progress);
+    return writeLabelsOfFilter(db, request, request.filter ?? {}, size, language, out, progress);
   },
 };

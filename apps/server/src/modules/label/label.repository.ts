@@ -2,22 +2,23 @@ import type { OrderFilter } from '@portal/contracts/order-list';
 import type { Db } from '../../db/database.ts';
 import { isPlainId } from '../../lib/ids.ts';
 import { filteredOrders } from '../order/order-filter.ts';
+import type { DataScopeFilter } from '../organization/data-scope.ts';
 
 /** SQL of labels: the orders, parcels, items and product names a batch of labels prints. */
 
 /**
- * The customer's orders among `ids` (in no particular order), with what a label prints; an id no order
- * can have (control characters: PostgreSQL refuses a NUL) matches nothing.
+ * The customer's orders among `ids` within the caller's data scope (in no particular order), with what a
+ * label prints; an id no order can have (control characters: PostgreSQL refuses a NUL) matches nothing.
  */
-export async function findLabelOrders(db: Db, customerId: string, ids: readonly string[]) {
+export async function findLabelOrders(
+  db: Db,
+  customerId: string,
+  ids: readonly string[],
+  dataScope: DataScopeFilter | null,
+) {
   const plain = ids.filter(isPlainId);
   if (plain.length === 0) return [];
-  return db
-    .selectFrom('orders')
-    .selectAll()
-    .where('customer_id', '=', customerId)
-    .where('id', 'in', plain)
-    .execute();
+  return filteredOrders(db, customerId, { dataScope }).selectAll().where('orders.id', 'in', plain).execute();
 }
 
 /** Parcels of these orders (already the caller's), by order and sequence. */
@@ -50,11 +51,16 @@ export async function findProductNames(db: Db, codes: readonly string[]) {
 }
 
 /**
- * Ids of the customer's orders that match `filter` and have a label (a waybill number, not a draft or
+ * Ids of the customer's orders (within the data scope) that match `filter` and have a label (a waybill number, not a draft or
  * cancelled), newest first as the order list shows them (the customer's sequence).
  */
-export async function findLabelIdsByFilter(db: Db, customerId: string, filter: Partial<OrderFilter>) {
-  const rows = await filteredOrders(db, customerId, filter)
+export async function findLabelIdsByFilter(
+  db: Db,
+  customerId: string,
+  filter: Partial<OrderFilter>,
+  dataScope: DataScopeFilter | null,
+) {
+  const rows = await filteredOrders(db, customerId, { ...filter, dataScope })
     .select('orders.id')
     .where('orders.waybill_no', 'is not', null)
     .where('orders.status', 'not in', ['draft', 'cancelled'])

@@ -8,6 +8,7 @@ import type { OrdersTable } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { translate } from '../../lib/messages.ts';
 import { localize } from '../application/application.service.ts';
+import { dataScopeOf, type DataScopeFilter } from '../organization/data-scope.ts';
 import { listCountries } from '../reference/countries.ts';
 import { LabelPdfWriter, type LabelCaptions, type LabelData, type LabelParty } from './label-renderer.ts';
 import './label.messages.ts';
@@ -25,6 +26,8 @@ export const LABEL_BATCH_SIZE = 500;
 const NAMED_IN_MESSAGE = 10;
 
 type OrderRow = OrdersTable;
+/** Who asks for labels: their customer, and the user whose unit data scope applies. */
+type Caller = { customerId: string; userId: string };
 
 export function labelCaptions(language: Language): LabelCaptions {
   const t = (key: string) => translate(language, `label.caption.${key}`);
@@ -154,15 +157,16 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[
 
 /**
  * The caller's orders of `ids` in that order (duplicates once), each checked to have a label; refuses
- * the whole batch with the unknown ids (404) or the unprintable orders' reference numbers (409).
+ * the whole batch with the unknown ids (404; outside the caller's unit data scope counts as unknown) or the unprintable orders' reference numbers (409).
  */
 export async function loadPrintableOrders(
   db: Db,
   customerId: string,
   ids: readonly string[],
+  dataScope: DataScopeFilter | null,
 ): Promise<OrderRow[]> {
   const unique = [...new Set(ids)];
-  const rows = unique.length === 0 ? [] : await repo.findLabelOrders(db, customerId, unique);
+  const rows = unique.length === 0 ? [] : await repo.findLabelOrders(db, customerId, unique, dataScope);
   const byId = new Map(rows.map((row) => [row.id, row]));
   const missing = unique.filter((id) => !byId.has(id));
   if (missing.length > 0)
@@ -212,12 +216,12 @@ export function labelFileName(
 /** `PrintLabel`: the PDF of the caller's orders in the order of `ids`, or the refusal. */
 export async function printLabels(
   db: Db,
-  customerId: string,
+  caller: Caller,
   ids: readonly string[],
   size: LabelSize,
   language: Language,
 ): Promise<{ pdf: Buffer; fileName: string; asciiFallback: string; labels: number }> {
-  const orders = await loadPrintableOrders(db, customerId, ids);
+  const orders = await loadPrintableOrders(db, caller.customerId, ids, await dataScopeOf(db, caller));
   const chunks: Buffer[] = [];
   const out = new PassThrough();
   out.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -234,15 +238,16 @@ export async function printLabels(
  */
 export async function writeLabelsOfFilter(
   db: Db,
-  customerId: string,
+  caller: Caller,
   filter: Partial<OrderFilter>,
   size: LabelSize,
   language: Language,
   out: Writable,
   progress: (done: number, total: number) => void = () => {},
 ): Promise<number> {
-  const ids = await repo.findLabelIdsByFilter(db, customerId, filter);
-  return writeBatches(db, customerId, ids, size, language, out, progress);
+  const dataScope = await dataScopeOf(db, caller);
+  const ids = await repo.findLabelIdsByFilter(db, caller.customerId, filter, dataScope);
+  return writeBatches(db, caller.customerId, dataScope, ids, size, language, out, progress);
 }
 
 /**
@@ -251,7 +256,7 @@ export async function writeLabelsOfFilter(
  */
 export async function writeLabelsOfIds(
   db: Db,
-  customerId: string,
+  caller: Caller,
   ids: readonly string[],
   size: LabelSize,
   language: Language,
@@ -259,15 +264,22 @@ export async function writeLabelsOfIds(
   progress: (done: number, total: number) => void = () => {},
 ): Promise<number> {
   const unique = [...new Set(ids)];
+  const dataScope = await dataScopeOf(db, caller);
   // Check everything first: a refused order must refuse the task before any page is written.
   for (let start = 0; start < unique.length; start += LABEL_BATCH_SIZE)
-    await loadPrintableOrders(db, customerId, unique.slice(start, start + LABEL_BATCH_SIZE));
-  return writeBatches(db, customerId, unique, size, language, out, progress);
+    await loadPrintableOrders(
+      db,
+      caller.customerId,
+      unique.slice(start, start + LABEL_BATCH_SIZE),
+      dataScope,
+    );
+  return writeBatches(db, caller.customerId, dataScope, unique, size, language, out, progress);
 }
 
 async function writeBatches(
   db: Db,
   customerId: string,
+  dataScope: DataScopeFilter | null,
   ids: readonly string[],
   size: LabelSize,
   language: Language,
@@ -277,7 +289,8 @@ async function writeBatches(
   const title = translate(language, 'label.fileTitle');
   const writer = new LabelPdfWriter(size, labelCaptions(language), out, title);
   for (let start = 0; start < ids.length; start += LABEL_BATCH_SIZE) {
-    const orders = await loadPrintableOrders(db, customerId, ids.slice(start, start + LABEL_BATCH_SIZE));
+    const batch = ids.slice(start, start + LABEL_BATCH_SIZE);
+    const orders = await loadPrintableOrders(db, customerId, batch, dataScope);
     await addLabels(db, writer, orders, language);
     progress(Math.min(start + LABEL_BATCH_SIZE, ids.length), ids.length);
   }

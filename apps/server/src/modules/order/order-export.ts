@@ -11,6 +11,7 @@ import {
   type ExportRequest,
   type TableExportSource,
 } from '../export/export-source.ts';
+import { dataScopeOf } from '../organization/data-scope.ts';
 import { filteredOrders } from './order-filter.ts';
 import * as repo from './order-list.repository.ts';
 import { chargeOfRow } from './order-list.service.ts';
@@ -26,20 +27,27 @@ const CHUNK = 1000;
 /** Ids per statement when exporting a selection (well under both engines' parameter limits). */
 const ID_CHUNK = 500;
 
-/** The rows an export request names: the selection (the customer's own only), else the filter. */
-function requested(db: Db, request: ExportRequest) {
-  return filteredOrders(db, request.customerId, request.ids ? {} : (request.filter ?? {}));
+/**
+ * The rows an export request names: the selection (the customer's own only), else the filter; either
+ * within the data scope of the user who asked, as it is when the task runs.
+ */
+async function requested(db: Db, request: ExportRequest) {
+  const dataScope = await dataScopeOf(db, request);
+  return filteredOrders(db, request.customerId, {
+    ...(request.ids ? {} : (request.filter ?? {})),
+    dataScope,
+  });
 }
 
 async function countRequested(db: Db, request: ExportRequest, onlyWithLastMile: boolean) {
   if (!request.ids) {
-    const query = requested(db, request);
+    const query = await requested(db, request);
     return repo.countRows(onlyWithLastMile ? query.where('orders.last_mile_no', 'is not', null) : query);
   }
   let total = 0;
   const unique = [...new Set(request.ids)];
   for (let i = 0; i < unique.length; i += ID_CHUNK) {
-    let query = requested(db, request).where('orders.id', 'in', unique.slice(i, i + ID_CHUNK));
+    let query = (await requested(db, request)).where('orders.id', 'in', unique.slice(i, i + ID_CHUNK));
     if (onlyWithLastMile) query = query.where('orders.last_mile_no', 'is not', null);
     total += await repo.countRows(query);
   }
@@ -51,8 +59,9 @@ async function countRequested(db: Db, request: ExportRequest, onlyWithLastMile: 
  * selection, its ids a chunk at a time, each chunk newest first.
  */
 async function* requestedRows(db: Db, request: ExportRequest, onlyWithLastMile: boolean) {
+  const scoped = await requested(db, request);
   const narrowed = (ids: readonly string[] | null) => {
-    let query = requested(db, request);
+    let query = scoped;
     if (ids) query = query.where('orders.id', 'in', ids);
     return onlyWithLastMile ? query.where('orders.last_mile_no', 'is not', null) : query;
   };

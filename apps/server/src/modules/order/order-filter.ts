@@ -3,6 +3,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { isPlainId } from '../../lib/ids.ts';
+import type { DataScopeFilter } from '../organization/data-scope.ts';
 
 /**
  * The ONE translation of `OrderFilter` (contracts order-list.ts) into SQL on `orders`, scoped to a
@@ -18,6 +19,12 @@ import { isPlainId } from '../../lib/ids.ts';
  */
 
 type OrdersEb = ExpressionBuilder<Database, 'orders'>;
+
+/**
+ * A filter with the caller's unit data scope (organization/data-scope.ts): `dataScope` narrows to the
+ * orders created in those units or by that user. Services put it in; every read below honours it.
+ */
+export type ScopedOrderFilter = Partial<OrderFilter> & { dataScope?: DataScopeFilter | null };
 
 /** The consignee fields the keyword filter searches, as stored in `orders.consignee_search`. */
 export function consigneeSearchText(consignee: {
@@ -52,8 +59,9 @@ export const utcText = (instant: string) => {
 };
 
 /** Whether the filter narrows anything besides the status (the list's tabs then count under it). */
-export function filtersBesidesStatus(filter: Partial<OrderFilter>): boolean {
+export function filtersBesidesStatus(filter: ScopedOrderFilter): boolean {
   return Boolean(
+    filter.dataScope ||
     (filter.numbers && filter.numbers.length > 0) ||
     filter.createdFrom ||
     filter.createdTo ||
@@ -70,7 +78,7 @@ export function filtersBesidesStatus(filter: Partial<OrderFilter>): boolean {
  */
 export function orderFilterCondition(
   customerId: string,
-  filter: Partial<OrderFilter>,
+  filter: ScopedOrderFilter,
   { withStatus = true }: { withStatus?: boolean } = {},
 ) {
   return (eb: OrdersEb): Expression<SqlBool> => {
@@ -95,6 +103,14 @@ export function orderFilterCondition(
       conditions.push(
         isPlainId(filter.importId) ? eb('orders.import_id', '=', filter.importId) : sql<SqlBool>`1 = 0`,
       );
+    if (filter.dataScope) {
+      const { unitIds, userId } = filter.dataScope;
+      conditions.push(
+        unitIds.length > 0
+          ? eb.or([eb('orders.org_unit_id', 'in', unitIds), eb('orders.created_by', '=', userId)])
+          : eb('orders.created_by', '=', userId),
+      );
+    }
     if (filter.keyword) {
       const pattern = `%${escapeLike(filter.keyword.toLowerCase())}%`;
       conditions.push(sql<SqlBool>`${eb.ref('orders.consignee_search')} like ${pattern} escape '!'`);
@@ -107,7 +123,7 @@ export function orderFilterCondition(
 export function filteredOrders(
   db: Db,
   customerId: string,
-  filter: Partial<OrderFilter>,
+  filter: ScopedOrderFilter,
   options?: { withStatus?: boolean },
 ) {
   return db.selectFrom('orders').where(orderFilterCondition(customerId, filter, options));
@@ -115,25 +131,18 @@ export function filteredOrders(
 
 /**
  * Which of the pasted numbers match none of the customer's orders (by reference, waybill or last-mile
- * number), in the order pasted. Another customer's numbers are "not found" like numbers nobody has.
+ * number), in the order pasted. Another customer's numbers, and those outside the caller's data scope, are
+ * "not found" like numbers nobody has.
  */
 export async function notFoundNumbers(
   db: Db,
   customerId: string,
   numbers: readonly string[],
+  dataScope: DataScopeFilter | null = null,
 ): Promise<string[]> {
   if (numbers.length === 0) return [];
-  const rows = await db
-    .selectFrom('orders')
+  const rows = await filteredOrders(db, customerId, { numbers: [...numbers], dataScope })
     .select(['customer_order_no', 'waybill_no', 'last_mile_no'])
-    .where('customer_id', '=', customerId)
-    .where((eb) =>
-      eb.or([
-        eb('customer_order_no', 'in', numbers),
-        eb('waybill_no', 'in', numbers),
-        eb('last_mile_no', 'in', numbers),
-      ]),
-    )
     .execute();
   const found = new Set<string>();
   for (const row of rows)

@@ -1,9 +1,8 @@
 import type { OrderStatus } from '@portal/contracts/order';
-import type { OrderFilter } from '@portal/contracts/order-list';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { filteredOrders, filtersBesidesStatus } from './order-filter.ts';
+import { filteredOrders, filtersBesidesStatus, type ScopedOrderFilter } from './order-filter.ts';
 
 /**
  * SQL of the order list, the end-data list, tracking and the home summary (reasoning in
@@ -105,7 +104,7 @@ export async function storedStatusCounts(db: Db, customerId: string): Promise<St
 export async function statusCounts(
   db: Db,
   customerId: string,
-  filter: Partial<OrderFilter>,
+  filter: ScopedOrderFilter,
 ): Promise<{ counts: Record<OrderStatus, number>; lastSeq: number | null }> {
   if (!filtersBesidesStatus(filter)) {
     const { last_seq, ...counts } = await storedStatusCounts(db, customerId);
@@ -125,7 +124,7 @@ export async function statusCounts(
  * undefined when there are more. One index read answers a small result whole — the tabs' counts and any
  * page — instead of a count plus a walk that, for a rare match, would visit the whole list in order.
  */
-export async function smallMatchSet(db: Db, customerId: string, filter: Partial<OrderFilter>, cap: number) {
+export async function smallMatchSet(db: Db, customerId: string, filter: ScopedOrderFilter, cap: number) {
   const rows = await filteredOrders(db, customerId, filter, { withStatus: false })
     .select(['orders.status', 'orders.customer_seq'])
     .limit(cap + 1)
@@ -173,7 +172,7 @@ export function seqRangePage(lastSeq: number, pageIndex: number, pageSize: numbe
 }
 
 /** The end-data list's rows: orders with a last-mile number, under the filter. */
-export const endDataQuery = (db: Db, customerId: string, filter: Partial<OrderFilter>) =>
+export const endDataQuery = (db: Db, customerId: string, filter: ScopedOrderFilter) =>
   filteredOrders(db, customerId, filter).where('orders.last_mile_no', 'is not', null);
 
 export async function countRows(query: OrdersQuery) {
@@ -192,8 +191,13 @@ export async function issueKindNames(db: Db) {
 }
 
 /** The customer's orders matching any of the numbers (reference, waybill or last-mile). */
-export function ordersByNumbers(db: Db, customerId: string, numbers: readonly string[]) {
-  return filteredOrders(db, customerId, { numbers: [...numbers] })
+export function ordersByNumbers(
+  db: Db,
+  customerId: string,
+  numbers: readonly string[],
+  dataScope: ScopedOrderFilter['dataScope'] = null,
+) {
+  return filteredOrders(db, customerId, { numbers: [...numbers], dataScope })
     .select([
       'orders.id',
       'orders.customer_order_no',
@@ -247,16 +251,20 @@ export function ledgerRowsOfOrder(db: Db, customerId: string, orderId: string) {
  * Orders submitted in [from, to) that were not cancelled, and their charges per currency (the final
  * charge once weighed, else the estimate): an index range of `orders_submitted_idx`, no table rows.
  */
-export async function submittedBetween(db: Db, customerId: string, from: string, to: string) {
+export async function submittedBetween(
+  db: Db,
+  customerId: string,
+  from: string,
+  to: string,
+  dataScope: ScopedOrderFilter['dataScope'] = null,
+) {
   const currency = sql<string | null>`coalesce(final_currency_code, estimated_currency_code)`;
-  const rows = await db
-    .selectFrom('orders')
+  const rows = await filteredOrders(db, customerId, { dataScope })
     .select([
       currency.as('currency_code'),
       (eb) => eb.fn.countAll<number>().as('orders'),
       sql<number | null>`sum(coalesce(final_total, estimated_total))`.as('amount'),
     ])
-    .where('customer_id', '=', customerId)
     .where('submitted_at', '>=', from)
     .where('submitted_at', '<', to)
     .where('status', '!=', 'cancelled')
@@ -269,14 +277,17 @@ export async function submittedBetween(db: Db, customerId: string, from: string,
   }));
 }
 
-/** The customer's newest orders in one status (the home page's recent exceptions). */
-export function newestInStatus(db: Db, customerId: string, status: OrderStatus, limit: number) {
-  return db
-    .selectFrom('orders')
-    .select('customer_seq')
-    .where('customer_id', '=', customerId)
-    .where('status', '=', status)
-    .orderBy('customer_seq', 'desc')
+/** The customer's newest orders in one status, within the data scope (the home page's recent exceptions). */
+export function newestInStatus(
+  db: Db,
+  customerId: string,
+  status: OrderStatus,
+  limit: number,
+  dataScope: ScopedOrderFilter['dataScope'] = null,
+) {
+  return filteredOrders(db, customerId, { status, dataScope })
+    .select('orders.customer_seq')
+    .orderBy('orders.customer_seq', 'desc')
     .limit(limit)
     .execute();
 }

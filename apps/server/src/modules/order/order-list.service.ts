@@ -16,7 +16,13 @@ import { gramsToKg } from '@portal/contracts/quantity';
 import type { Db } from '../../db/database.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
 import { localize } from '../application/application.service.ts';
-import { filteredOrders, filtersBesidesStatus, notFoundNumbers } from './order-filter.ts';
+import { dataScopeOf } from '../organization/data-scope.ts';
+import {
+  filteredOrders,
+  filtersBesidesStatus,
+  notFoundNumbers,
+  type ScopedOrderFilter,
+} from './order-filter.ts';
 import * as repo from './order-list.repository.ts';
 
 /**
@@ -101,7 +107,12 @@ const withAll = (counts: Record<OrderStatus, number>): OrderStatusCounts => ({
 const SMALL_MATCH_SET = 5000;
 
 /** The tabs' counts and the sequence numbers of the asked page (see order-list.repository.ts). */
-async function listPage(db: Db, customerId: string, query: OrderQuery, smallMatchSet: number) {
+async function listPage(
+  db: Db,
+  customerId: string,
+  query: OrderQuery & ScopedOrderFilter,
+  smallMatchSet: number,
+) {
   const offset = (query.pageIndex - 1) * query.pageSize;
   if (filtersBesidesStatus(query) && smallMatchSet > 0) {
     const matches = await repo.smallMatchSet(db, customerId, query, smallMatchSet);
@@ -140,11 +151,12 @@ export async function queryOrders(
   { smallMatchSet = SMALL_MATCH_SET }: { smallMatchSet?: number } = {},
 ): Promise<OrderQueryResult> {
   const { customerId } = auth;
+  const dataScope = await dataScopeOf(db, auth);
   const [notFound, names] = await Promise.all([
-    notFoundNumbers(db, customerId, query.numbers ?? []),
+    notFoundNumbers(db, customerId, query.numbers ?? [], dataScope),
     nameLookups(db, language),
   ]);
-  const { statusCounts, seqs } = await listPage(db, customerId, query, smallMatchSet);
+  const { statusCounts, seqs } = await listPage(db, customerId, { ...query, dataScope }, smallMatchSet);
   const total = query.status ? statusCounts[query.status] : statusCounts.all;
   const rows = await repo.listRowsBySeq(db, customerId, seqs);
   return {
@@ -158,10 +170,11 @@ export async function queryOrders(
 /** `POST /api/CustomerOrder/QueryEndData`: orders with a last-mile number, under the list's filters. */
 export async function queryEndData(db: Db, auth: AuthContext, query: OrderQuery): Promise<EndDataResult> {
   const { customerId } = auth;
-  const base = () => repo.endDataQuery(db, customerId, query);
+  const dataScope = await dataScopeOf(db, auth);
+  const base = () => repo.endDataQuery(db, customerId, { ...query, dataScope });
   const [total, notFound] = await Promise.all([
     repo.countRows(base()),
-    notFoundNumbers(db, customerId, query.numbers ?? []),
+    notFoundNumbers(db, customerId, query.numbers ?? [], dataScope),
   ]);
   const seqs = await repo.pageSeqs(base(), total, query.pageIndex, query.pageSize);
   const rows = await repo.listRowsBySeq(db, customerId, seqs);
@@ -209,7 +222,7 @@ export async function queryTracking(
   auth: AuthContext,
   numbers: readonly string[],
 ): Promise<TrackingResult> {
-  const orders = await repo.ordersByNumbers(db, auth.customerId, numbers);
+  const orders = await repo.ordersByNumbers(db, auth.customerId, numbers, await dataScopeOf(db, auth));
   const events = await repo.trackingEvents(
     db,
     auth.customerId,
@@ -261,8 +274,13 @@ export function localPeriods(now: number, utcOffsetMinutes: number) {
   };
 }
 
-async function periodSummary(db: Db, customerId: string, period: { from: string; to: string }) {
-  const rows = await repo.submittedBetween(db, customerId, period.from, period.to);
+async function periodSummary(
+  db: Db,
+  customerId: string,
+  period: { from: string; to: string },
+  dataScope: ScopedOrderFilter['dataScope'],
+) {
+  const rows = await repo.submittedBetween(db, customerId, period.from, period.to, dataScope);
   return {
     orders: rows.reduce((sum, row) => sum + row.orders, 0),
     charges: rows
@@ -277,7 +295,8 @@ const RECENT_EXCEPTIONS = 5;
 
 /**
  * `GET /api/CustomerOrder/QueryHomeSummary`: the counter row, two index ranges of submitted orders, and
- * the newest exceptions from the status index — no statement reads more than the period's orders.
+ * the newest exceptions from the status index — no statement reads more than the period's orders. A
+ * unit-scoped caller counts its scope's orders instead of the counter row (same as the list's tabs).
  */
 export async function homeSummary(
   db: Db,
@@ -287,14 +306,14 @@ export async function homeSummary(
 ): Promise<HomeSummary> {
   const { customerId } = auth;
   const periods = localPeriods(Date.now(), utcOffsetMinutes);
-  const [stored, today, month, exceptionSeqs, names] = await Promise.all([
-    repo.storedStatusCounts(db, customerId),
-    periodSummary(db, customerId, periods.today),
-    periodSummary(db, customerId, periods.month),
-    repo.newestInStatus(db, customerId, 'exception', RECENT_EXCEPTIONS),
+  const dataScope = await dataScopeOf(db, auth);
+  const [{ counts }, today, month, exceptionSeqs, names] = await Promise.all([
+    repo.statusCounts(db, customerId, { dataScope }),
+    periodSummary(db, customerId, periods.today, dataScope),
+    periodSummary(db, customerId, periods.month, dataScope),
+    repo.newestInStatus(db, customerId, 'exception', RECENT_EXCEPTIONS, dataScope),
     nameLookups(db, language),
   ]);
-  const { last_seq: _, ...counts } = stored;
   const exceptions = await repo.listRowsBySeq(
     db,
     customerId,

@@ -9,7 +9,7 @@ import { countNewOrders } from './order-status.ts';
 
 export type OrderRow = OrdersTable;
 /** A new order as the create path gives it; `insertOrder` numbers it and derives its search text. */
-export type NewOrderRow = Omit<Insertable<OrdersTable>, 'customer_seq' | 'consignee_search'>;
+export type NewOrderRow = Omit<Insertable<OrdersTable>, 'customer_seq' | 'consignee_search' | 'org_unit_id'>;
 export type OrderParcelRow = OrderParcelsTable;
 export type OrderItemRow = OrderItemsTable;
 
@@ -60,7 +60,16 @@ export async function lockOrders(db: Db, customerId: string, ids: readonly strin
   if (plain.length === 0) return [];
   const query = db
     .selectFrom('orders')
-    .select(['id', 'status', 'customer_order_no', 'waybill_no', 'estimated_total', 'estimated_currency_code'])
+    .select([
+      'id',
+      'status',
+      'customer_order_no',
+      'waybill_no',
+      'estimated_total',
+      'estimated_currency_code',
+      'org_unit_id',
+      'created_by',
+    ])
     .where('customer_id', '=', customerId)
     .where('id', 'in', plain)
     .orderBy('id');
@@ -177,10 +186,15 @@ export async function insertOrders(
   // Counted (and numbered) in the same transaction: the customer's counter row is the list's tabs.
   const lastSeq = await countNewOrders(db, first.customer_id, first.status, orders.length);
   const firstSeq = lastSeq - orders.length + 1;
+  // Each order keeps its creator's unit as it is now: the unit data scope (organization module) reads it.
+  const unitOf = await creatorUnits(db, first.customer_id, [
+    ...new Set(orders.map(({ order }) => order.created_by)),
+  ]);
   const rows = orders.map(({ order }, index) => ({
     ...order,
     customer_seq: firstSeq + index,
     consignee_search: searchTextOf(order),
+    org_unit_id: unitOf.get(order.created_by) ?? null,
   }));
   await insertChunked(db, 'orders', rows);
   await insertChunked(
@@ -193,6 +207,16 @@ export async function insertOrders(
     'order_items',
     orders.flatMap(({ items }) => items),
   );
+}
+
+async function creatorUnits(db: Db, customerId: string, userIds: readonly string[]) {
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'org_unit_id'])
+    .where('customer_id', '=', customerId)
+    .where('id', 'in', userIds)
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.org_unit_id]));
 }
 
 /** Rows inserted by multi-row statements that stay within the engines' parameter limits. */

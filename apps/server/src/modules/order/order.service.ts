@@ -36,6 +36,7 @@ import * as repo from './order.repository.ts';
 import { transitionOrder } from './order-status.ts';
 import { issueWaybillNo } from './waybill.ts';
 import * as listRepo from './order-list.repository.ts';
+import { dataScopeOf, isInDataScope } from '../organization/data-scope.ts';
 import { nameLookups, toTrackingEvent } from './order-list.service.ts';
 
 /**
@@ -476,7 +477,7 @@ export async function updateOrder(
   language: Language,
 ): Promise<OrderCreated> {
   const existing = await repo.findOrder(db, auth.customerId, input.id);
-  if (!existing) throw notFound();
+  if (!existing || !isInDataScope(await dataScopeOf(db, auth), existing)) throw notFound();
   if (existing.status !== 'draft')
     throw wrongStatus('order.notEditable', existing.customer_order_no, existing.status, language);
   const prepared = await prepareOrder(db, auth, input, language);
@@ -534,12 +535,13 @@ export async function submitOrder(
   language: Language,
 ): Promise<OrderCreated> {
   const now = nowIso();
+  const dataScope = await dataScopeOf(db, auth);
   const { order, priced, waybillNo } = await db.transaction().execute(async (trx) => {
     // Locked, then read and priced: a concurrent Update either committed before (its contents are the
     // ones submitted and held) or waits and then finds no draft — never a hold priced on older contents.
     await repo.lockOrders(trx, auth.customerId, [id]);
     const order = await repo.findOrder(trx, auth.customerId, id);
-    if (!order) throw notFound();
+    if (!order || !isInDataScope(dataScope, order)) throw notFound();
     if (order.status !== 'draft')
       throw wrongStatus('order.notDraft', order.customer_order_no, order.status, language);
     const parcels = await repo.listParcels(trx, id);
@@ -587,7 +589,8 @@ export async function getOrder(
   language: Language,
 ): Promise<OrderDetail> {
   const row = await repo.findOrder(db, auth.customerId, id);
-  if (!row) throw notFound();
+  // Outside the caller's unit data scope an order is "not found", like another customer's.
+  if (!row || !isInDataScope(await dataScopeOf(db, auth), row)) throw notFound();
   const [parcels, items, productNames, names, events, ledgerRows] = await Promise.all([
     repo.listParcels(db, id),
     repo.listItems(db, id),
@@ -700,9 +703,11 @@ export async function cancelOrders(
   language: Language = 'zh-CN',
 ): Promise<number> {
   const unique = [...new Set(ids)];
+  const dataScope = await dataScopeOf(db, auth);
   return db.transaction().execute(async (trx) => {
     const orders = await repo.lockOrders(trx, auth.customerId, unique);
-    if (orders.length !== unique.length) throw notFound();
+    if (orders.length !== unique.length || !orders.every((order) => isInDataScope(dataScope, order)))
+      throw notFound();
     const blocked = orders.find((order) => order.status !== 'draft' && order.status !== 'submitted');
     if (blocked)
       throw wrongStatus('order.notCancellable', blocked.customer_order_no, blocked.status, language);

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import {
   AccountBookOutlined,
+  ApartmentOutlined,
   BellOutlined,
   ContactsOutlined,
   FileExcelOutlined,
@@ -37,4 +38,5 @@ export const ROUTE_ICONS: Record<RouteIconName, ReactNode> = {
   user: <UserOutlined />,
   systemInfo: <InfoCircleOutlined />,
   messages: <BellOutlined />,
+  organization: <ApartmentOutlined />,
 };
