@@ -10,7 +10,7 @@
 // test support creates a database per test file); otherwise a throwaway cluster is started for the run.
 //
 // Typecheck and lint run side by side (each is one single-threaded process; lint's output is held back and
-// printed after typecheck's). The browser test files run one at a time unless E2E_WORKERS says more (vitest.config.ts).
+// printed after typecheck's). The browser test files run two at a time unless E2E_WORKERS says otherwise (vitest.config.ts).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';

@@ -7,7 +7,7 @@ import { withPortal } from '../support/portal.ts';
 
 /**
  * The user centre's account settings in the browser (issue 13): the demo user edits the company profile
- * and uploads a logo; uploads the certification photos and submits; staff approve through the operations
+ * and uploads a logo and an avatar (shown in the header); uploads the certification photos and submits; staff approve through the operations
  * API; the page shows the company verified. Dark theme, English.
  */
 
@@ -44,6 +44,10 @@ describe('account settings', () => {
     await page.locator('[data-testid=customer-levels]').getByText('Your level').waitFor();
     await page.locator('[data-testid=picture-logo] input[type=file]').setInputFiles(file('logo.png'));
     await page.locator('[data-testid=picture-logo] img').waitFor(LONG);
+    // The avatar shows in the user-centre card and in the header's user menu.
+    await page.locator('[data-testid=picture-avatar] input[type=file]').setInputFiles(file('me.png'));
+    await page.locator('[data-testid=picture-avatar] img').waitFor(LONG);
+    await page.locator('[data-testid=user-menu] img').waitFor(LONG);
     expect(await seriousViolations(page), 'profile').toEqual([]);
     await screenshot(page, 'account-profile-en-dark');
 

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LanguageSwitch } from '../../components/language-switch';
 import { NotificationBell } from '../../components/notification-bell';
+import { useCurrUserInfo } from '../../lib/session/curr-user-info';
+import { useImage } from '../../lib/session/customer-image';
 import { useLoginUserInfo } from '../../lib/session/use-login-user-info';
 import { useSignOut } from './use-sign-out';
 
@@ -23,6 +25,9 @@ export function HeaderActions({ color, isCompact, onOpenSettings }: HeaderAction
   const { token } = theme.useToken();
   const { data: user } = useLoginUserInfo();
   const name = user?.userName || user?.loginName || '';
+  // The avatar the user uploaded in the user centre, once it has loaded; the icon until then.
+  const { data: profile } = useCurrUserInfo();
+  const { data: avatar } = useImage({ kind: 'avatar' }, profile?.images.avatar ?? null);
 
   return (
     <Flex align="center" gap={4} style={{ flex: 'none', lineHeight: 'normal' }}>
@@ -59,6 +64,8 @@ export function HeaderActions({ color, isCompact, onOpenSettings }: HeaderAction
         >
           <Avatar
             size={28}
+            src={avatar}
+            alt=""
             icon={<UserOutlined />}
             style={{ flex: 'none', background: token.colorPrimary }}
           />

@@ -3,7 +3,7 @@ import { ApiPath } from '@portal/contracts/api-paths';
 import type { Certification, SubmitCertification } from '@portal/contracts/customer-info';
 import { http } from '../../../lib/http/client';
 import { certificationKey } from './get-certification';
-import { currUserInfoKey } from './get-curr-user-info';
+import { currUserInfoKey } from '../../../lib/session/curr-user-info';
 
 /** `POST /api/CustomerInfo/SubmitCertification` (org:manage): the facts go to staff with the photos. */
 export function submitCertification(input: SubmitCertification): Promise<Certification> {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiPath } from '@portal/contracts/api-paths';
 import type { CustomerPersonInfo, UpdateCustomerPersonInfo } from '@portal/contracts/customer-info';
 import { http } from '../../../lib/http/client';
-import { currUserInfoKey } from './get-curr-user-info';
+import { currUserInfoKey } from '../../../lib/session/curr-user-info';
 import { customerPersonInfoKey } from './get-customer-person-info';
 
 /** `POST /api/CustomerInfo/UpdateCustomerPersonInfo` (org:manage). Silent: field problems land on fields. */

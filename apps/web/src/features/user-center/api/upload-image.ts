@@ -8,7 +8,7 @@ import type {
 } from '@portal/contracts/customer-info';
 import { http } from '../../../lib/http/client';
 import { certificationKey } from './get-certification';
-import { currUserInfoKey } from './get-curr-user-info';
+import { currUserInfoKey } from '../../../lib/session/curr-user-info';
 
 const PROFILE_UPLOAD_PATHS: Record<ProfileImageKind, string> = {
   logo: ApiPath.UploadLogo,

@@ -14,7 +14,7 @@ import { isApiError } from '../../../lib/http/api-error';
 import { placeFieldErrors } from '../../../lib/http/field-errors';
 import { uiEffects } from '../../../lib/ui-effects';
 import { useCertification } from '../api/get-certification';
-import { useCurrUserInfo } from '../api/get-curr-user-info';
+import { useCurrUserInfo } from '../../../lib/session/curr-user-info';
 import { useSubmitCertification } from '../api/submit-certification';
 import { useUploadCertPhoto } from '../api/upload-image';
 import { CertificationStateTag } from './certification-state-tag';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { IMAGE_UPLOAD_ACCEPT } from '@portal/contracts/customer-info';
 import { isApiError } from '../../../lib/http/api-error';
 import { uiEffects } from '../../../lib/ui-effects';
-import { useImage, type ImageSource } from '../api/get-image';
+import { useImage, type ImageSource } from '../../../lib/session/customer-image';
 
 interface ImageUploadCardProps {
   title: string;

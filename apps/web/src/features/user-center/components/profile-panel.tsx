@@ -2,7 +2,7 @@ import { Button, Descriptions, Divider, Flex, Skeleton, Tag, Typography } from '
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format-date';
 import { useLoginUserInfo } from '../../../lib/session/use-login-user-info';
-import { useCurrUserInfo } from '../api/get-curr-user-info';
+import { useCurrUserInfo } from '../../../lib/session/curr-user-info';
 import { CertificationStateTag } from './certification-state-tag';
 import { CompanyProfileForm } from './company-profile-form';
 import { LevelBenefits } from './level-benefits';

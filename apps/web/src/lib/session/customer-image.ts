@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ApiPath } from '@portal/contracts/api-paths';
 import type { CertPhotoKind, ProfileImageKind } from '@portal/contracts/customer-info';
-import { http } from '../../../lib/http/client';
+import { http } from '../http/client';
 
 export type ImageSource = { kind: ProfileImageKind; photo?: never } | { photo: CertPhotoKind; kind?: never };
 
