@@ -11,13 +11,17 @@ import type { OrderDetail, OrderQueryResult, TrackingResult } from '@portal/cont
 import { Permission } from '@portal/contracts/permissions';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteExpiredData } from '../../src/jobs/retention.ts';
+import { runOpsCli } from '../support/ops-cli.ts';
 import { createCustomer, createUser } from '../support/factories.ts';
 import { fundCny, orderBody } from '../support/order-api.ts';
 import { call, createTestApp, ENGINE, signIn, type TestApp } from '../support/test-app.ts';
 
+const OPERATOR_KEY = 'operator-key-for-the-open-api-tests-0123456789';
+
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ OPERATOR_API_KEY: OPERATOR_KEY });
 });
 afterAll(async () => t.close());
 
@@ -179,7 +183,50 @@ describe(`API tokens on ${ENGINE}`, () => {
   });
 });
 
+describe(`the operator's view of API tokens on ${ENGINE}`, () => {
+  it("lists a customer's tokens without secrets through the operations API and the command line", async () => {
+    const s = await shipper();
+    const code = (
+      await t.app.db
+        .selectFrom('customers')
+        .select('code')
+        .where('id', '=', s.customerId)
+        .executeTakeFirstOrThrow()
+    ).code;
+    const listed = await call<{ id: string; prefix: string }[]>(t.app, {
+      url: '/ops/v1/api-tokens',
+      query: { customer: code },
+      headers: { 'x-operator-key': OPERATOR_KEY },
+    });
+    expect(listed.data.map((token) => token.id)).toEqual([s.tokenId]);
+    expect(JSON.stringify(listed.data)).not.toContain(s.apiToken);
+    const unknown = await call(t.app, {
+      url: '/ops/v1/api-tokens',
+      query: { customer: 'NO-SUCH' },
+      headers: { 'x-operator-key': OPERATOR_KEY },
+    });
+    expect(unknown.code).toBe(ApiCode.NotFound);
+    const noKey = await call(t.app, { url: '/ops/v1/api-tokens', query: { customer: code } });
+    expect(noKey.success).toBe(false);
+
+    const cli = await runOpsCli(t.config, ['api-tokens', '--customer', code, '--lang', 'en-US']);
+    expect(cli.code).toBe(0);
+    expect(cli.stdout).toContain(listed.data[0]!.prefix);
+    expect(cli.stdout).not.toContain(s.apiToken);
+  });
+});
+
 describe(`the open API on ${ENGINE}`, () => {
+  it('lets the retention task delete tokens expired for more than 30 days, and only those', async () => {
+    const s = await shipper();
+    const old = (await tokens(s.portalToken).insert({ name: 'old', expiresInDays: 30 })).data;
+    const longAgo = new Date(Date.now() - 31 * 86_400_000).toISOString();
+    await t.app.db.updateTable('api_tokens').set({ expires_at: longAgo }).where('id', '=', old.id).execute();
+    const deleted = await deleteExpiredData(t.app.db, new Date(), 180);
+    expect(deleted.apiTokens).toBeGreaterThanOrEqual(1);
+    expect((await tokens(s.portalToken).query()).data.list.map((token) => token.id)).toEqual([s.tokenId]);
+  });
+
   it('accepts only API tokens: a portal token is refused there, an API token on /api, a deleted one at once', async () => {
     const s = await shipper();
     const ok = await open(s.apiToken, 'GET', OpenApiPath.Balance);
