@@ -29,6 +29,7 @@ import { createFileStorage } from './lib/storage/index.ts';
 import { billCommand, BILL_COMMANDS_HELP } from './modules/bill/bill-cli.ts';
 import { prospectCommand, PROSPECT_COMMANDS_HELP } from './modules/registration/prospect-link-cli.ts';
 import { announce, OpsAnnounceSchema } from './modules/notification/notification-ops.ts';
+import { apiTokensCommand, API_TOKENS_CLI_HELP } from './modules/api-token/api-token-ops.ts';
 import { smsOutboxCommand, SMS_OUTBOX_CLI_HELP } from './modules/verification-code/sms-outbox-ops.ts';
 import { runSsoTicketCommand, SSO_CLI_HELP, SsoTicketCliSchema } from './modules/sso/sso-cli.ts';
 import {
@@ -69,6 +70,7 @@ Notifications:
                   --zh <text> --en <text> --tw <text> [--link </user/...>]
 
 ${SMS_OUTBOX_CLI_HELP}
+${API_TOKENS_CLI_HELP}
 ${SSO_CLI_HELP}
 ${CERTIFICATION_COMMANDS_HELP}
 Options for every step:
@@ -265,10 +267,13 @@ async function runOpsCli(
     return EXIT.ok;
   }
   const [name, ...extra] = positionals;
-  // Module commands without order flags: bills, the SMS outbox, prospect links.
+  // Module commands without order flags: bills, the SMS outbox, prospect links, API tokens.
   const bills =
     name && extra.length === 0
-      ? (billCommand(name, flags) ?? smsOutboxCommand(name, flags) ?? prospectCommand(name, flags))
+      ? (billCommand(name, flags) ??
+        smsOutboxCommand(name, flags) ??
+        prospectCommand(name, flags) ??
+        apiTokensCommand(name, flags))
       : undefined;
   // `certification <list|approve|reject>`: the one command with a second word.
   const certification = certificationCommand(positionals, flags);
