@@ -33,3 +33,8 @@ export function orderListPathFor(number: string): string {
 export function orderListPathForImport(importId: string): string {
   return `${ORDER_LIST_PATH}?importId=${encodeURIComponent(importId)}`;
 }
+
+/** The open API's pages (spec section 2; public route names in section 6) and the user centre's tokens tab. */
+export const API_DOCUMENT_PATH = '/user/userCenterManagement/apiDocument';
+export const API_TEST_PATH = '/user/userCenterManagement/apiTest';
+export const API_TOKENS_TAB_PATH = '/user/userCenterManagement/userCenter?tab=apiTokens';

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import {
   AccountBookOutlined,
+  ApiOutlined,
   BellOutlined,
   ContactsOutlined,
+  ExperimentOutlined,
   FileExcelOutlined,
   FolderOpenOutlined,
   FormOutlined,
@@ -37,4 +39,6 @@ export const ROUTE_ICONS: Record<RouteIconName, ReactNode> = {
   user: <UserOutlined />,
   systemInfo: <InfoCircleOutlined />,
   messages: <BellOutlined />,
+  apiDocument: <ApiOutlined />,
+  apiTest: <ExperimentOutlined />,
 };
