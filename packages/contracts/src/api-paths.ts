@@ -142,6 +142,10 @@ export const ApiPath = {
   OfficialLogin: '/api/Login/OfficialLogin',
   FreePwdLoginOms: '/api/Login/FreePwdLoginOms',
   GetCustomerLoginToken: '/api/CustomerInfo/GetCustomerLoginToken',
+  // API tokens for the open API (issue 13, user centre; modules/api-token)
+  QueryApiToken: '/api/CustomerApiToken/Query',
+  InsertApiToken: '/api/CustomerApiToken/Insert',
+  DeleteApiToken: '/api/CustomerApiToken/Delete',
   // Calls excluded from refresh-and-retry (section 8)
   QueryNewNotification: '/api/Notification/QueryNewNotification',
   BatchImportPreview: '/api/CustomerOrder/BatchImportPreview',
@@ -185,5 +189,24 @@ export const NO_REFRESH_RETRY_PATHS: readonly string[] = [
   ApiPath.QueryNewNotification,
   ApiPath.BatchImportPreview,
 ];
+
+/**
+ * The open API (PRODUCT.md section 4): shippers' systems call these with `Authorization: Bearer <API token>`
+ * (modules/open-api). Only API tokens are accepted here, and an API token is refused on `/api`. The
+ * document is public. `{orderNo}` is the order's reference (customerOrderNo) or its waybill number.
+ */
+export const OPEN_API_PREFIX = '/openapi/v1';
+export const OpenApiPath = {
+  /** The OpenAPI 3.1 document (public); descriptions in `?lang=` or Accept-Language. */
+  Document: '/openapi/v1/openapi.json',
+  Orders: '/openapi/v1/orders',
+  Order: '/openapi/v1/orders/{orderNo}',
+  CancelOrder: '/openapi/v1/orders/{orderNo}/cancel',
+  OrderLabel: '/openapi/v1/orders/{orderNo}/label',
+  OrderTracking: '/openapi/v1/orders/{orderNo}/tracking',
+  Quotes: '/openapi/v1/quotes',
+  Products: '/openapi/v1/products',
+  Balance: '/openapi/v1/balance',
+} as const;
 
 export const VERSION_FILE_PATH = '/versionUser.json';
