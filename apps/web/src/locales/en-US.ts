@@ -1571,6 +1571,7 @@ const enUS: Messages = {
       copied: 'Token copied',
       copySecret: 'Copy token',
       done: 'I have saved it',
+      days: '{{days}} days',
       tryIt: 'Try it on the test page',
     },
   },

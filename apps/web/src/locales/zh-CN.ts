@@ -1543,6 +1543,7 @@ const zhCN = {
       copied: '令牌已复制',
       copySecret: '复制令牌',
       done: '我已保存',
+      days: '{{days}} 天',
       tryIt: '去在线测试',
     },
   },

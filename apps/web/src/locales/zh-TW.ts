@@ -1540,6 +1540,7 @@ const zhTW: Messages = {
       copied: '權杖已複製',
       copySecret: '複製權杖',
       done: '我已保存',
+      days: '{{days}} 天',
       tryIt: '前往線上測試',
     },
   },

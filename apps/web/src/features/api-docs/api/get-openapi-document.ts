@@ -1,8 +1,9 @@
+import { OpenApiPath } from '@portal/contracts/api-paths';
 import { useQuery } from '@tanstack/react-query';
 import type { OpenApiDocument } from '../lib/openapi-model';
 
 /** The open API's document; public, so it is fetched without the portal's client (no sign-in, no envelope). */
-export const OPENAPI_DOCUMENT_PATH = '/openapi/v1/openapi.json';
+export const OPENAPI_DOCUMENT_PATH = OpenApiPath.Document;
 
 export class DocumentLoadError extends Error {
   constructor(readonly status: number | null) {
