@@ -46,7 +46,7 @@ export function OperationDoc({ doc, operation }: { doc: OpenApiDocument; operati
           {operation.description}
         </Typography.Paragraph>
       ) : null}
-      {operation.isSecured ? <Tag bordered={false}>{t('apiDocs.needsToken')}</Tag> : null}
+      {operation.isSecured ? <Tag variant="filled">{t('apiDocs.needsToken')}</Tag> : null}
 
       {operation.parameters.length > 0 ? (
         <>
@@ -117,7 +117,7 @@ function ParameterTable({ doc, parameters }: { doc: OpenApiDocument; parameters:
             <span className="api-field-name">
               <Typography.Text code>{name}</Typography.Text>
               {p.required ? (
-                <Tag color="red" bordered={false} className="api-required">
+                <Tag color="red" variant="filled" className="api-required">
                   {t('apiDocs.required')}
                 </Tag>
               ) : null}

@@ -58,7 +58,7 @@ export function SchemaTable({ rows, testId }: { rows: FieldRow[]; testId?: strin
             <span className="api-field-name">
               <Typography.Text code>{row.name}</Typography.Text>
               {row.isRequired ? (
-                <Tag color="red" bordered={false} className="api-required">
+                <Tag color="red" variant="filled" className="api-required">
                   {t('apiDocs.required')}
                 </Tag>
               ) : null}
@@ -84,7 +84,7 @@ export function SchemaTable({ rows, testId }: { rows: FieldRow[]; testId?: strin
                 <div>
                   {t('apiDocs.allowedValues')}{' '}
                   {row.enumValues.map((value) => (
-                    <Tag key={valueText(value)} bordered={false}>
+                    <Tag key={valueText(value)} variant="filled">
                       {valueText(value)}
                     </Tag>
                   ))}
