@@ -47,6 +47,16 @@ function PublicFrame({ title, children }: { title: string; children: ReactNode }
           <BrandLogo size={28} color={token.colorPrimary} />
           {isMobile ? null : <strong>{info?.webName || t('app.defaultName')}</strong>}
         </span>
+        <h1
+          className="api-public-title"
+          style={{
+            color: token.colorTextHeading,
+            borderInlineStart: `1px solid ${token.colorBorder}`,
+            paddingInlineStart: 12,
+          }}
+        >
+          {title}
+        </h1>
         <span className="api-public-spacer" />
         <LanguageSwitch isCompact={isMobile} />
         <Link to={`/login?redirect=${back}`}>

@@ -53,7 +53,7 @@ export function SchemaTable({ rows, testId }: { rows: FieldRow[]; testId?: strin
         {
           title: t('apiDocs.field'),
           dataIndex: 'name',
-          width: 220,
+          width: 250,
           render: (_, row) => (
             <span className="api-field-name">
               <Typography.Text code>{row.name}</Typography.Text>
