@@ -22,9 +22,9 @@ const op = (id: string): ApiOperation => operations.find((o) => o.id === id)!;
 
 describe('the OpenAPI model', () => {
   test('groups operations by tag in the document order, with anchors from operation ids', () => {
-    expect(groupOperations(doc).map((g) => [g.tag, g.operations.map((o) => o.id)])).toEqual([
-      ['Orders', ['createOrder', 'getOrder']],
-      ['Account', ['getBalance']],
+    expect(groupOperations(doc).map((g) => [g.tag, g.label, g.operations.map((o) => o.id)])).toEqual([
+      ['Orders', 'Create and read orders', ['createOrder', 'getOrder']],
+      ['Account', 'Balance', ['getBalance']],
     ]);
     expect(op('getOrder')).toMatchObject({ method: 'get', path: '/orders/{orderNo}', isSecured: true });
   });
@@ -98,8 +98,12 @@ describe('the OpenAPI model', () => {
   });
 
   test('creates are the operations that take an Idempotency-Key (or POST)', () => {
-    expect(isCreateOperation(op('createOrder'))).toBe(true);
-    expect(isCreateOperation(op('getBalance'))).toBe(false);
+    expect(isCreateOperation(op('createOrder'), operations)).toBe(true);
+    expect(isCreateOperation(op('getBalance'), operations)).toBe(false);
+    // A POST that does not declare the header, in a document where creates do: no key.
+    const cancel = { method: 'post' as const, parameters: [] };
+    expect(isCreateOperation(cancel, operations)).toBe(false);
+    expect(isCreateOperation(cancel, [])).toBe(true);
   });
 });
 

@@ -8,6 +8,7 @@ import {
   bearerScheme,
   deref,
   groupOperations,
+  jsonMedia,
   type ErrorCodeEntry,
   type OpenApiDocument,
   type OperationGroup,
@@ -61,7 +62,7 @@ export function ApiDocumentView({ doc }: { doc: OpenApiDocument }) {
         {groups.map((group) => (
           <section key={group.tag} aria-labelledby={`tag-${group.tag}`}>
             <Typography.Title level={3} id={`tag-${group.tag}`} style={{ margin: '24px 0 12px' }}>
-              {group.tag}
+              {group.label}
             </Typography.Title>
             {group.description ? <Typography.Paragraph>{group.description}</Typography.Paragraph> : null}
             {group.operations.map((operation) => (
@@ -103,7 +104,7 @@ function DocNav({ groups }: { groups: OperationGroup[] }) {
       </ul>
       {groups.map((group) => (
         <div key={group.tag}>
-          <div className="api-doc-nav-group">{group.tag}</div>
+          <div className="api-doc-nav-group">{group.label}</div>
           <ul>
             {group.operations.map((operation) => (
               <li key={operation.id}>
@@ -181,7 +182,12 @@ function ErrorCodesSection({ doc, groups }: { doc: OpenApiDocument; groups: Oper
       for (const [status, input] of Object.entries(operation.responses)) {
         if (status.startsWith('2') || byStatus.has(status)) continue;
         const response = deref(doc, input as never) as typeof input;
-        byStatus.set(status, { key: status, status, code: '', description: response.description ?? '' });
+        const media = jsonMedia(response.content);
+        const example: unknown = media?.example ?? Object.values(media?.examples ?? {})[0]?.value;
+        // The open API answers its envelope: the example's `code` is the code a caller sees.
+        const code =
+          typeof example === 'object' && example !== null && 'code' in example ? String(example.code) : '';
+        byStatus.set(status, { key: status, status, code, description: response.description ?? '' });
       }
     return [...byStatus.values()].sort((a, b) => a.status.localeCompare(b.status));
   }, [doc, groups]);

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { BrandLogo } from '../../../components/brand-logo';
 import { LanguageSwitch } from '../../../components/language-switch';
 import { PublicQueryProvider } from '../../../components/public-page';
@@ -32,6 +32,7 @@ function PublicFrame({ title, children }: { title: string; children: ReactNode }
   const { data: info } = useApplicationInfo();
   const isMobile = useIsMobile();
   const location = useLocation();
+  const navigate = useNavigate();
   useDocumentTitle(title);
   const back = encodeURIComponent(`${location.pathname}${location.search}`);
   return (
@@ -59,11 +60,13 @@ function PublicFrame({ title, children }: { title: string; children: ReactNode }
         </h1>
         <span className="api-public-spacer" />
         <LanguageSwitch isCompact={isMobile} />
-        <Link to={`/login?redirect=${back}`}>
-          <Button type="primary" size={isMobile ? 'small' : 'middle'}>
-            {t('apiDocs.signIn')}
-          </Button>
-        </Link>
+        <Button
+          type="primary"
+          size={isMobile ? 'small' : 'middle'}
+          onClick={() => void navigate(`/login?redirect=${back}`)}
+        >
+          {t('apiDocs.signIn')}
+        </Button>
       </header>
       <main className="api-public-main">{children}</main>
     </div>

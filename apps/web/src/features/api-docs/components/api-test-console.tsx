@@ -50,7 +50,7 @@ interface FormState {
   idempotencyKey: string;
 }
 
-function initialState(doc: OpenApiDocument, operation: ApiOperation): FormState {
+function initialState(doc: OpenApiDocument, operation: ApiOperation, all: ApiOperation[]): FormState {
   const values = (where: 'path' | 'query') =>
     Object.fromEntries(
       operation.parameters
@@ -64,7 +64,7 @@ function initialState(doc: OpenApiDocument, operation: ApiOperation): FormState 
     pathValues: values('path'),
     queryValues: values('query'),
     bodyText: example === undefined ? '' : JSON.stringify(example, null, 2),
-    idempotencyKey: isCreateOperation(operation) ? crypto.randomUUID() : '',
+    idempotencyKey: isCreateOperation(operation, all) ? crypto.randomUUID() : '',
   };
 }
 
@@ -103,7 +103,7 @@ export function ApiTestConsole({
   // A new operation starts from its examples (kept while the user edits the same one).
   let state = form;
   if (operation && formFor !== operation.id) {
-    state = initialState(doc, operation);
+    state = initialState(doc, operation, operations);
     setFormFor(operation.id);
     setForm(state);
     setSendState({ kind: 'idle' });
@@ -233,7 +233,7 @@ export function ApiTestConsole({
                 />
               </Form.Item>
             ))}
-            {isCreateOperation(operation) ? (
+            {isCreateOperation(operation, operations) ? (
               <Form.Item
                 label="Idempotency-Key"
                 htmlFor="api-test-idempotency"

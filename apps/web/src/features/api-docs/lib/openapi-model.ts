@@ -116,6 +116,8 @@ export interface ApiOperation {
 
 export interface OperationGroup {
   tag: string;
+  /** What the page calls the group: a short tag description is its display name (`orders` → 订单). */
+  label: string;
   description?: string;
   operations: ApiOperation[];
 }
@@ -155,15 +157,22 @@ export function deref(doc: OpenApiDocument, schema: JsonSchema | undefined): Jso
 /** Every operation of the document, grouped by its first tag in the document's tag order. */
 export function groupOperations(doc: OpenApiDocument, untaggedLabel = 'default'): OperationGroup[] {
   const groups = new Map<string, OperationGroup>();
-  for (const tag of doc.tags ?? [])
-    groups.set(tag.name, { tag: tag.name, description: tag.description, operations: [] });
+  for (const tag of doc.tags ?? []) {
+    const isName = !!tag.description && tag.description.length <= 40 && !tag.description.includes('\n');
+    groups.set(tag.name, {
+      tag: tag.name,
+      label: isName ? tag.description! : tag.name,
+      description: isName ? undefined : tag.description,
+      operations: [],
+    });
+  }
   const usedIds = new Set<string>();
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     for (const method of HTTP_METHODS) {
       const operation = item[method];
       if (!operation) continue;
       const tag = operation.tags?.[0] ?? untaggedLabel;
-      if (!groups.has(tag)) groups.set(tag, { tag, operations: [] });
+      if (!groups.has(tag)) groups.set(tag, { tag, label: tag, operations: [] });
       let id = anchorOf(operation.operationId ?? `${method}-${path}`);
       while (usedIds.has(id)) id = `${id}-1`;
       usedIds.add(id);
@@ -408,10 +417,17 @@ export function bearerScheme(doc: OpenApiDocument): SecurityScheme | null {
   );
 }
 
-/** Whether an operation creates something (the open API takes an Idempotency-Key on those). */
-export function isCreateOperation(operation: Pick<ApiOperation, 'method' | 'parameters'>): boolean {
-  return (
-    operation.method === 'post' ||
-    operation.parameters.some((p) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key')
-  );
+const takesIdempotencyKey = (operation: Pick<ApiOperation, 'parameters'>) =>
+  operation.parameters.some((p) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key');
+
+/**
+ * Whether an operation is a create that takes an Idempotency-Key: the ones that declare the header; in a
+ * document that declares it nowhere, every POST.
+ */
+export function isCreateOperation(
+  operation: Pick<ApiOperation, 'method' | 'parameters'>,
+  all: readonly Pick<ApiOperation, 'parameters'>[] = [],
+): boolean {
+  if (takesIdempotencyKey(operation)) return true;
+  return operation.method === 'post' && !all.some(takesIdempotencyKey);
 }
