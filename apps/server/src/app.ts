@@ -5,6 +5,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { apiTokenRoutes } from './modules/api-token/api-token.routes.ts';
+import { openApiRoutes } from './modules/open-api/open-api.routes.ts';
 import { addressRoutes } from './modules/address/address.routes.ts';
 import { applicationRoutes } from './modules/application/application.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -34,6 +36,7 @@ import { wechatRoutes } from './modules/wechat/wechat.routes.ts';
 import { ssoRoutes } from './modules/sso/sso.routes.ts';
 import { jobsPlugin } from './jobs/jobs-plugin.ts';
 import { smsPlugin } from './lib/sms/sms-plugin.ts';
+import { isOpenApiUrl } from './lib/open-api-status.ts';
 import { OneLinePerRequest, redactingLoggerOptions } from './lib/log-redaction.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { answerCachePlugin } from './plugins/answer-cache.ts';
@@ -128,6 +131,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(rechargeRoutes);
   await app.register(notificationRoutes);
   await app.register(systemInfoRoutes);
+  await app.register(apiTokenRoutes);
+  // Shippers' systems: `/openapi/v1`, API tokens only (modules/open-api).
+  await app.register(openApiRoutes);
   // Providers' notifications: outside /api, raw bodies, the provider's own answers.
   await app.register(paymentNotifyRoutes);
   await app.register(wechatRoutes);
@@ -141,6 +147,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (
       request.url.startsWith('/api/') ||
       request.url.startsWith(`${OPS_PREFIX}/`) ||
+      isOpenApiUrl(request.url) ||
       !webDistDir ||
       (request.method !== 'GET' && request.method !== 'HEAD')
     ) {

@@ -36,6 +36,8 @@ const EnvSchema = z.object({
   LOGIN_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).default(180),
   RETENTION_INTERVAL_SECONDS: z.coerce.number().int().min(60).default(3600),
   NOTIFICATION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
+  /** Calls one API token may make per minute on the open API (modules/open-api). */
+  OPEN_API_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
   SCHEDULER_ENABLED: z
     .enum(['true', 'false'])
     .default('true')
@@ -207,6 +209,8 @@ export interface AppConfig {
   retentionIntervalSeconds: number;
   /** Notifications older than this are deleted by the retention task (with their read marks). */
   notificationRetentionDays: number;
+  /** Calls one API token may make per minute on the open API. */
+  openApiCallsPerMinute: number;
   /** Whether the instance runs scheduled tasks on a timer (tests run them one tick at a time). */
   schedulerEnabled: boolean;
   logLevel: (typeof LOG_LEVELS)[number];
@@ -375,6 +379,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     loginLogRetentionDays: e.LOGIN_LOG_RETENTION_DAYS,
     retentionIntervalSeconds: e.RETENTION_INTERVAL_SECONDS,
     notificationRetentionDays: e.NOTIFICATION_RETENTION_DAYS,
+    openApiCallsPerMinute: e.OPEN_API_CALLS_PER_MINUTE,
     schedulerEnabled: e.SCHEDULER_ENABLED,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,

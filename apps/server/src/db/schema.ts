@@ -62,6 +62,7 @@ export interface Database {
   sms_outbox: SmsOutboxTable;
   wechat_scenes: WeChatScenesTable;
   sso_used_tickets: SsoUsedTicketsTable;
+  api_tokens: ApiTokensTable;
 }
 
 export interface AppSecretsTable {
@@ -939,4 +940,19 @@ export interface ListVersionsTable {
   /** The list's table: 'addresses'. */
   list: 'addresses';
   version: number;
+}
+
+/** Issue 13 (migration 220, modules/api-token): tokens of the open API; only the secret's keyed hash. */
+export interface ApiTokensTable {
+  id: string;
+  customer_id: string;
+  /** The creating user, whose permissions bound the token's calls. */
+  user_id: string;
+  name: string;
+  prefix: string;
+  /** HMAC-SHA256 (base64url) of the whole secret under the server's token secret. */
+  secret_hash: string;
+  created_at: string;
+  last_used_at: string | null;
+  expires_at: string | null;
 }

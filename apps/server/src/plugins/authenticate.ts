@@ -1,11 +1,13 @@
 import type { AccessSubject, RoleGrant } from '@portal/contracts/access';
 import { hasPermission } from '@portal/contracts/access';
 import { PUBLIC_API_PATHS } from '@portal/contracts/api-paths';
+import { API_TOKEN_PREFIX } from '@portal/contracts/api-token';
 import { ApiCode } from '@portal/contracts/envelope';
 import { ALL_PERMISSIONS, type Permission } from '@portal/contracts/permissions';
 import fp from 'fastify-plugin';
 import { AppError, forbidden } from '../lib/errors.ts';
 import { verifyAccessToken, type AccessClaims, type VerifyResult } from '../lib/tokens.ts';
+import '../modules/api-token/api-token.messages.ts';
 import { findRequestContext, isSessionLive, type ListVersions } from '../modules/auth/auth.repository.ts';
 
 /** Who is calling: set on every authenticated request. */
@@ -79,6 +81,9 @@ export const authenticatePlugin = fp(
       const header = request.headers.authorization;
       const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
       if (!token) throw new AppError(ApiCode.NotSignedIn, 'auth.notSignedIn');
+      // An API token works on the open API only (modules/open-api), never as a portal session.
+      if (token.startsWith(API_TOKEN_PREFIX))
+        throw new AppError(ApiCode.NotSignedIn, 'apiToken.notForPortal');
       const verified = verifyToken(token);
       if (!verified.ok) {
         throw verified.reason === 'expired'

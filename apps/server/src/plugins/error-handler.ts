@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/availability.ts';
 import { AppError } from '../lib/errors.ts';
+import { isOpenApiUrl, openApiHttpStatus } from '../lib/open-api-status.ts';
 import { defineMessages, isMessageKey, translate } from '../lib/messages.ts';
 import { zodLocaleError } from '../lib/validation-locale.ts';
 
@@ -78,6 +79,8 @@ function fieldErrors(request: FastifyRequest, error: FastifyError & { validation
 export const errorHandlerPlugin = fp(
   async (app) => {
     app.setErrorHandler((thrown: FastifyError | AppError, request, reply) => {
+      // `/api` keeps HTTP 200 with the body code; the open API answers the matching HTTP status.
+      const statusOf = (code: number) => (isOpenApiUrl(request.url) ? openApiHttpStatus(code) : 200);
       if (thrown instanceof AppError) {
         const error = thrown;
         let data = error.data;
@@ -88,7 +91,7 @@ export const errorHandlerPlugin = fp(
           }));
           data = { ...data, errors };
         }
-        return sendEnvelope(reply, 200, {
+        return sendEnvelope(reply, statusOf(error.code), {
           code: error.code,
           success: false,
           message: request.t(error.messageKey, error.params),
@@ -102,7 +105,7 @@ export const errorHandlerPlugin = fp(
         const message = first
           ? `${request.t('error.validation')}: ${first.field} ${first.message}`
           : request.t('error.validation');
-        return sendEnvelope(reply, 200, {
+        return sendEnvelope(reply, statusOf(ApiCode.BadRequest), {
           code: ApiCode.BadRequest,
           success: false,
           message,
@@ -123,7 +126,7 @@ export const errorHandlerPlugin = fp(
           error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
             ? 'error.invalidJson'
             : 'error.validation';
-        return sendEnvelope(reply, 200, {
+        return sendEnvelope(reply, statusOf(ApiCode.BadRequest), {
           code: ApiCode.BadRequest,
           success: false,
           message: request.t(key),

@@ -23,6 +23,7 @@ import * as notifications from './2026-11-29-190-notifications.ts';
 import * as verificationCodes from './2026-11-29-140-verification-codes.ts';
 import * as wechatAndSso from './2026-11-29-160-wechat-and-sso.ts';
 import * as listVersions from './2026-11-29-210-list-versions.ts';
+import * as apiTokens from './2026-11-29-220-api-tokens.ts';
 import * as apiMenus from './2026-11-29-230-api-menus.ts';
 import * as importMappingDefaults from './2026-11-29-200-import-mapping-defaults.ts';
 
@@ -53,5 +54,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-190-notifications': notifications,
   '2026-11-29-200-import-mapping-defaults': importMappingDefaults,
   '2026-11-29-210-list-versions': listVersions,
+  '2026-11-29-220-api-tokens': apiTokens,
   '2026-11-29-230-api-menus': apiMenus,
 };

@@ -18,7 +18,7 @@ export interface SystemInfoDeps {
 }
 
 /** The running build: dist/versionUser.json when the server serves a build, else the package's version. */
-async function buildOf(
+export async function buildOf(
   webDistDir: string | undefined,
 ): Promise<{ version: string; buildTime: string | null }> {
   if (webDistDir) {
