@@ -84,7 +84,7 @@ describe('API pages', () => {
       await waitForHome(page);
       const tag = `${language}${'dark' in options ? '-dark' : ''}${'width' in options ? '-375' : ''}`;
       await page.goto(`${USER_CENTER}?tab=apiTokens`);
-      await page.locator('[data-testid=api-token-table] tbody tr').first().waitFor();
+      await page.locator('[data-testid=api-token-table] tbody tr.ant-table-row').first().waitFor();
       await screenshot(page, `api-tokens-${tag}`);
       await page.goto(API_DOCUMENT);
       await page.locator('[data-testid=api-document]').waitFor();
