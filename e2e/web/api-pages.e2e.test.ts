@@ -70,7 +70,7 @@ describe('API pages', () => {
     await balanceLink.focus();
     await page.keyboard.press('Enter');
     expect(await page.evaluate(() => document.activeElement?.className ?? '')).toContain('api-operation');
-    await screenshot(page, 'api-document-signed-out-en-US');
+    await screenshot(page, 'api-document-signed-out-en-US', { fullPage: false });
     await page.context().close();
   });
 
@@ -88,7 +88,11 @@ describe('API pages', () => {
       await screenshot(page, `api-tokens-${tag}`);
       await page.goto(API_DOCUMENT);
       await page.locator('[data-testid=api-document]').waitFor();
-      await screenshot(page, `api-document-${tag}`);
+      await screenshot(page, `api-document-${tag}`, { fullPage: false });
+      // The create: nested request fields, examples, error answers.
+      await page.goto(`${API_DOCUMENT}#createOrder`);
+      await page.locator('#createOrder').scrollIntoViewIfNeeded();
+      await screenshot(page, `api-document-create-${tag}`, { fullPage: false });
       await page.goto(API_TEST);
       await page.locator('[data-testid=api-test]').waitFor();
       await screenshot(page, `api-test-${tag}`);

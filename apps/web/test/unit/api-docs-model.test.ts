@@ -12,6 +12,7 @@ import {
   groupOperations,
   isCreateOperation,
   mediaExample,
+  parameterHint,
   typeLabel,
   type ApiOperation,
 } from '../../src/features/api-docs/lib/openapi-model';
@@ -77,6 +78,13 @@ describe('the OpenAPI model', () => {
       status: 'submitted',
     });
     expect(exampleOf(doc, { type: 'string', format: 'date' })).toBe('2026-01-01');
+  });
+
+  test('a query hint is what the document says, never a made-up placeholder', () => {
+    const [orderNo, fields] = op('getOrder').parameters;
+    expect(parameterHint(doc, orderNo!)).toBe('A-1');
+    expect(parameterHint(doc, fields!)).toBe('all | summary');
+    expect(parameterHint(doc, { name: 'q', in: 'query', schema: { type: 'string' } })).toBe('');
   });
 
   test('a recursive schema stops instead of looping', () => {

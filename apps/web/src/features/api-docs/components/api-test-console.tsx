@@ -30,6 +30,7 @@ import {
   jsonMedia,
   mediaExample,
   parameterExample,
+  parameterHint,
   type ApiOperation,
   type OpenApiDocument,
 } from '../lib/openapi-model';
@@ -226,7 +227,7 @@ export function ApiTestConsole({
                 <Input
                   id={`api-test-query-${p.name}`}
                   value={state.queryValues[p.name] ?? ''}
-                  placeholder={parameterExample(doc, p)}
+                  placeholder={parameterHint(doc, p)}
                   onChange={(e) =>
                     update({ queryValues: { ...state.queryValues, [p.name]: e.target.value } })
                   }

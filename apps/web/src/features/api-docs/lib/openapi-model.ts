@@ -431,3 +431,14 @@ export function isCreateOperation(
   if (takesIdempotencyKey(operation)) return true;
   return operation.method === 'post' && !all.some(takesIdempotencyKey);
 }
+
+/**
+ * A query parameter's hint for an empty input: what the document itself says (its example, default or
+ * allowed values), never a made-up placeholder such as "string".
+ */
+export function parameterHint(doc: OpenApiDocument, parameter: Parameter): string {
+  const schema = deref(doc, parameter.schema);
+  const value = parameter.example ?? schema.example ?? schema.examples?.[0] ?? schema.default;
+  if (value !== undefined && value !== null) return typeof value === 'string' ? value : JSON.stringify(value);
+  return enumValuesOf(doc, parameter.schema).map(String).join(' | ');
+}
