@@ -28,6 +28,7 @@ import {
 import { createFileStorage } from './lib/storage/index.ts';
 import { billCommand, BILL_COMMANDS_HELP } from './modules/bill/bill-cli.ts';
 import { announce, OpsAnnounceSchema } from './modules/notification/notification-ops.ts';
+import { apiTokensCommand, API_TOKENS_CLI_HELP } from './modules/api-token/api-token-ops.ts';
 import { smsOutboxCommand, SMS_OUTBOX_CLI_HELP } from './modules/verification-code/sms-outbox-ops.ts';
 import { runSsoTicketCommand, SSO_CLI_HELP, SsoTicketCliSchema } from './modules/sso/sso-cli.ts';
 import {
@@ -67,6 +68,7 @@ Notifications:
                   --zh <text> --en <text> --tw <text> [--link </user/...>]
 
 ${SMS_OUTBOX_CLI_HELP}
+${API_TOKENS_CLI_HELP}
 ${SSO_CLI_HELP}
 ${CERTIFICATION_COMMANDS_HELP}
 Options for every step:
@@ -259,9 +261,11 @@ async function runOpsCli(
     return EXIT.ok;
   }
   const [name, ...extra] = positionals;
-  // Module commands without order flags: bills, the SMS outbox.
+  // Module commands without order flags: bills, the SMS outbox, API tokens.
   const bills =
-    name && extra.length === 0 ? (billCommand(name, flags) ?? smsOutboxCommand(name, flags)) : undefined;
+    name && extra.length === 0
+      ? (billCommand(name, flags) ?? smsOutboxCommand(name, flags) ?? apiTokensCommand(name, flags))
+      : undefined;
   // `certification <list|approve|reject>`: the one command with a second word.
   const certification = certificationCommand(positionals, flags);
   const command = name && Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.ts';
 import { deleteExpiredRateLimitHits } from '../lib/rate-limit.ts';
+import { deleteLongExpiredTokens } from '../modules/api-token/api-token.repository.ts';
 import { deleteOldNotifications } from '../modules/notification/notification.service.ts';
 import { deleteExpiredImports } from '../modules/order-import/order-import.repository.ts';
 import { deleteOldOutbox } from '../lib/sms/sandbox-provider.ts';
@@ -15,7 +16,8 @@ import type { ScheduledTask } from './scheduler.ts';
  * batch order imports past their keeping time (ORDER_IMPORT_KEEP_DAYS) with their rows, notifications
  * older than NOTIFICATION_RETENTION_DAYS with their read marks, SMS codes and password reset tickets past
  * their expiry, sandbox SMS outbox messages older than a week, WeChat QR scenes past their expiry, and
- * spent single sign-on ticket ids past any possible use.
+ * spent single sign-on ticket ids past any possible use, and API tokens expired for more than 30 days (an
+ * expired token is refused at once; the list keeps showing it as expired for a while).
  */
 export async function deleteExpiredData(
   db: Db,
@@ -47,6 +49,7 @@ export async function deleteExpiredData(
   const smsOutbox = await deleteOldOutbox(db, now);
   const wechatScenes = await deleteExpiredScenes(db, nowIso);
   const ssoTickets = await deleteExpiredTickets(db, nowIso);
+  const apiTokens = await deleteLongExpiredTokens(db, now);
   return {
     loginLogs: Number(loginLogs.numDeletedRows),
     refreshTokens: Number(refreshTokens.numDeletedRows),
@@ -59,6 +62,7 @@ export async function deleteExpiredData(
     smsOutbox,
     wechatScenes,
     ssoTickets,
+    apiTokens,
   };
 }
 

@@ -30,6 +30,9 @@ import { fastifyPath, openApiOperations, type OpenApiOperation } from './open-ap
  * are the `/api` envelope with a matching HTTP status (lib/open-api-status.ts), texts by Accept-Language.
  */
 
+/** Distinct documents kept: three languages times the few host names one deployment answers on. */
+const MAX_CACHED_DOCUMENTS = 30;
+
 type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
 /** The customer's order named by its reference or waybill number (reference first); else not found. */
@@ -53,6 +56,8 @@ export const openApiRoutes: FastifyPluginAsync = async (app) => {
   const db = app.db;
   const hashKey = apiTokenHashKey(app.tokenSecret);
   const callsPerMinute = app.config.openApiCallsPerMinute;
+  /** Built documents (JSON text) by language, application name, version and server address. */
+  const documents = new Map<string, string>();
 
   // The document is public: anyone may read how to call the API (the API test page fetches it).
   app.get(OpenApiPath.Document, async (request, reply) => {
@@ -61,14 +66,19 @@ export const openApiRoutes: FastifyPluginAsync = async (app) => {
       getApplicationInfo(db, request.hostname, language).catch(() => undefined),
       buildOf(app.config.webDistDir),
     ]);
-    const document = buildOpenApiDocument(
-      {
-        name: application?.webName || 'Portal',
-        version: build.version,
-        serverUrl: `${request.protocol}://${request.host}`,
-      },
-      language,
-    );
+    const info = {
+      name: application?.webName || 'Portal',
+      version: build.version,
+      serverUrl: `${request.protocol}://${request.host}`,
+    };
+    // The document only changes with these inputs; building it converts every schema, so keep it.
+    const key = JSON.stringify([language, info]);
+    let document = documents.get(key);
+    if (!document) {
+      if (documents.size >= MAX_CACHED_DOCUMENTS) documents.clear();
+      document = JSON.stringify(buildOpenApiDocument(info, language));
+      documents.set(key, document);
+    }
     return reply.header('Cache-Control', 'no-cache').type('application/json; charset=utf-8').send(document);
   });
 

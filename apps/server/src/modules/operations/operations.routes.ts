@@ -1,3 +1,4 @@
+import { apiTokenOpsRoutes } from '../api-token/api-token-ops.ts';
 import { ApiCode, envelopeSchema } from '@portal/contracts/envelope';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -115,6 +116,7 @@ export const operationsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(billOperationsRoutes);
   // The sandbox SMS outbox (codes by SMS), under the same operator-key hook.
   await app.register(smsOutboxOpsRoutes);
+  await app.register(apiTokenOpsRoutes);
   // Certification decisions (issue 13): inside this plugin, so the operator key guards them too.
   await app.register(certificationOpsRoutes);
 };
