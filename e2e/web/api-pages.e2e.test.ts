@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { seriousViolations } from '../support/axe.ts';
 import { screenshot } from '../support/browser.ts';
 import { withPortal } from '../support/portal.ts';
 import { USER_CENTER, waitForHome } from './shell.ts';
@@ -75,7 +76,7 @@ describe('API pages', () => {
     await page.context().close();
   });
 
-  test('screenshots: tokens, document and test page in English dark and in Traditional Chinese at 375 px', async () => {
+  test('screenshots: tokens, document and test page in English dark (with axe-core) and in Traditional Chinese at 375 px', async () => {
     // zh-CN light: the journey above took the tokens and the test page.
     for (const [language, options] of [
       ['en-US', { dark: true }],
@@ -97,6 +98,9 @@ describe('API pages', () => {
       await page.goto(API_TEST);
       await page.locator('[data-testid=api-test]').waitFor();
       await screenshot(page, `api-test-${tag}`);
+      // axe-core on the test page in the dark theme (the harder contrast case). The whole document, some
+      // thousand table rows, takes axe longer than a test may.
+      if ('dark' in options) expect(await seriousViolations(page)).toEqual([]);
       if ('width' in options) {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow).toBeLessThanOrEqual(0);
