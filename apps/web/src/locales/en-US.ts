@@ -1539,6 +1539,8 @@ const enUS: Messages = {
     serverError: 'The server failed ({{status}})',
     responseBody: 'Response body',
     responseHeaders: 'Response headers',
+    anyValue: 'Any',
+    makeToken: 'Create a token in the user center',
     emptyBody: '(empty)',
     tokens: {
       tab: 'API tokens',

@@ -1512,6 +1512,8 @@ const zhCN = {
     serverError: '服务器出错（{{status}}）',
     responseBody: '响应体',
     responseHeaders: '响应头',
+    anyValue: '不限',
+    makeToken: '在用户中心创建令牌',
     emptyBody: '（空）',
     tokens: {
       tab: 'API 令牌',

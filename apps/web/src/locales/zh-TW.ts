@@ -1509,6 +1509,8 @@ const zhTW: Messages = {
     serverError: '伺服器出錯（{{status}}）',
     responseBody: '回應主體',
     responseHeaders: '回應標頭',
+    anyValue: '不限',
+    makeToken: '在使用者中心建立權杖',
     emptyBody: '（空）',
     tokens: {
       tab: 'API 權杖',

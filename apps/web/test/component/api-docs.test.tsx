@@ -127,6 +127,8 @@ test('a refused call and a network failure are shown in the interface language',
   );
   renderConsole('/user/userCenterManagement/apiTest?op=getOrder');
   expect((screen.getByLabelText(/orderNo/) as HTMLInputElement).value).toBe('A-1');
+  // A query parameter with allowed values is a choice, not free text.
+  expect(document.getElementById('api-test-query-fields')?.getAttribute('role')).toBe('combobox');
   fireEvent.click(screen.getByTestId('api-test-send'));
   expect(await screen.findByText('The request was refused (401)')).toBeTruthy();
   expect(screen.getByText('The API token is missing or invalid')).toBeTruthy();

@@ -15,7 +15,9 @@ import {
 } from 'antd';
 import { ReloadOutlined, SendOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { API_TOKENS_TAB_PATH } from '../../../lib/app-paths';
+import { useStored } from '../../../lib/use-stored';
 import {
   buildApiRequest,
   curlOf,
@@ -25,6 +27,7 @@ import {
   type BuildResult,
 } from '../lib/api-request';
 import {
+  enumValuesOf,
   groupOperations,
   isCreateOperation,
   jsonMedia,
@@ -94,6 +97,7 @@ export function ApiTestConsole({
   );
   const requestedId = searchParams.get('op');
   const operation = operations.find((op) => op.id === requestedId) ?? operations[0];
+  const isSignedIn = useStored('authorization') !== null;
   const [token, setToken] = useState('');
   const [formFor, setFormFor] = useState<string | null>(null);
   const [form, setForm] = useState<FormState | null>(null);
@@ -183,7 +187,12 @@ export function ApiTestConsole({
             <Form.Item
               label={t('apiDocs.token')}
               htmlFor="api-test-token"
-              extra={t('apiDocs.tokenHint')}
+              extra={
+                <>
+                  {t('apiDocs.tokenHint')}{' '}
+                  {isSignedIn ? <Link to={API_TOKENS_TAB_PATH}>{t('apiDocs.makeToken')}</Link> : null}
+                </>
+              }
               required={operation.isSecured}
             >
               <Input.Password
@@ -224,14 +233,31 @@ export function ApiTestConsole({
                 required={p.required}
                 extra={p.description}
               >
-                <Input
-                  id={`api-test-query-${p.name}`}
-                  value={state.queryValues[p.name] ?? ''}
-                  placeholder={parameterHint(doc, p)}
-                  onChange={(e) =>
-                    update({ queryValues: { ...state.queryValues, [p.name]: e.target.value } })
-                  }
-                />
+                {enumValuesOf(doc, p.schema).length > 0 ? (
+                  // Allowed values are offered as a choice, so none can be mistyped.
+                  <Select
+                    id={`api-test-query-${p.name}`}
+                    allowClear
+                    value={state.queryValues[p.name] || undefined}
+                    placeholder={t('apiDocs.anyValue')}
+                    options={enumValuesOf(doc, p.schema).map((value) => ({
+                      value: String(value),
+                      label: String(value),
+                    }))}
+                    onChange={(value?: string) =>
+                      update({ queryValues: { ...state.queryValues, [p.name]: value ?? '' } })
+                    }
+                  />
+                ) : (
+                  <Input
+                    id={`api-test-query-${p.name}`}
+                    value={state.queryValues[p.name] ?? ''}
+                    placeholder={parameterHint(doc, p)}
+                    onChange={(e) =>
+                      update({ queryValues: { ...state.queryValues, [p.name]: e.target.value } })
+                    }
+                  />
+                )}
               </Form.Item>
             ))}
             {isCreateOperation(operation, operations) ? (
