@@ -136,7 +136,10 @@ function AuthenticationSection({ doc }: { doc: OpenApiDocument }) {
     >
       <ol style={{ paddingInlineStart: 20, marginTop: 0 }}>
         <li>
-          {t('apiDocs.authStep1')} <Link to={API_TOKENS_TAB_PATH}>{t('apiDocs.authTokensLink')}</Link>
+          {t('apiDocs.authStep1')}{' '}
+          <Link to={API_TOKENS_TAB_PATH} style={{ textDecoration: 'underline' }}>
+            {t('apiDocs.authTokensLink')}
+          </Link>
         </li>
         <li>{t('apiDocs.authStep2')}</li>
         <li>{t('apiDocs.authStep3')}</li>

@@ -190,7 +190,12 @@ export function ApiTestConsole({
               extra={
                 <>
                   {t('apiDocs.tokenHint')}{' '}
-                  {isSignedIn ? <Link to={API_TOKENS_TAB_PATH}>{t('apiDocs.makeToken')}</Link> : null}
+                  {isSignedIn ? (
+                    // Underlined: inside grey help text its colour alone does not set it apart.
+                    <Link to={API_TOKENS_TAB_PATH} style={{ textDecoration: 'underline' }}>
+                      {t('apiDocs.makeToken')}
+                    </Link>
+                  ) : null}
                 </>
               }
               required={operation.isSecured}

@@ -49,7 +49,10 @@ export function ApiTokensPanel() {
     <div data-testid="api-tokens-panel">
       <Space orientation="vertical" size={12} style={{ width: '100%' }}>
         <Typography.Paragraph style={{ margin: 0 }}>
-          {t('apiDocs.tokens.intro')} <Link to={API_DOCUMENT_PATH}>{t('apiDocs.tokens.docsLink')}</Link>
+          {t('apiDocs.tokens.intro')}{' '}
+          <Link to={API_DOCUMENT_PATH} style={{ textDecoration: 'underline' }}>
+            {t('apiDocs.tokens.docsLink')}
+          </Link>
         </Typography.Paragraph>
         <Space wrap>
           <Button
