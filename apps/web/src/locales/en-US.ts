@@ -1574,6 +1574,7 @@ const enUS: Messages = {
       copySecret: 'Copy token',
       done: 'I have saved it',
       days: '{{days}} days',
+      liveCount: '{{live}} of {{max}} live tokens',
       tryIt: 'Try it on the test page',
     },
   },

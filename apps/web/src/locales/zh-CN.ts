@@ -1546,6 +1546,7 @@ const zhCN = {
       copySecret: '复制令牌',
       done: '我已保存',
       days: '{{days}} 天',
+      liveCount: '有效令牌 {{live}} / {{max}}',
       tryIt: '去在线测试',
     },
   },

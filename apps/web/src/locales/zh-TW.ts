@@ -1543,6 +1543,7 @@ const zhTW: Messages = {
       copySecret: '複製權杖',
       done: '我已保存',
       days: '{{days}} 天',
+      liveCount: '有效權杖 {{live}} / {{max}}',
       tryIt: '前往線上測試',
     },
   },

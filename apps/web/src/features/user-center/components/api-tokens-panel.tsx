@@ -66,7 +66,7 @@ export function ApiTokensPanel() {
           </Button>
           {tokens.data ? (
             <Typography.Text type="secondary">
-              {liveCount} / {tokens.data.maxLive}
+              {t('apiDocs.tokens.liveCount', { live: liveCount, max: tokens.data.maxLive })}
             </Typography.Text>
           ) : null}
         </Space>
