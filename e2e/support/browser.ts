@@ -47,10 +47,13 @@ export async function newPage(browser: Browser, options: PageOptions): Promise<P
   return context.newPage();
 }
 
-/** Saves a full-page PNG under .tmp/screenshots and returns its path. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Saves a full-page PNG (or, with `fullPage: false`, what the viewport shows: a long document page
+ * costs seconds as a whole) under .tmp/screenshots and returns its path.
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name.replace(/[^\w.-]+/g, '-')}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage });
   return file;
 }

@@ -6,7 +6,7 @@ import { PageLoading } from '../components/page-loading';
 import { useAccess } from '../lib/access/use-access';
 import { importWithTimeout } from '../lib/lazy-page';
 import { queryClient } from '../lib/query-client';
-import { decideRouteAccess } from '../lib/route-access';
+import { decideRouteAccess, findRouteChain } from '../lib/route-access';
 import { loginUserInfoQuery, useLoginUserInfo } from '../lib/session/use-login-user-info';
 import { useStored } from '../lib/use-stored';
 import AppShell from './layouts/app-shell';
@@ -67,7 +67,14 @@ function PermissionGate() {
   // /403 opened while signed in keeps the header, menu and tabs around it (router.tsx).
   return (
     <AppShell
-      chain={decision.kind === 'allow' ? decision.chain : null}
+      chain={
+        decision.kind === 'allow'
+          ? decision.chain
+          : // A public route name inside the table (apiDocument, apiTest) keeps its title and tab.
+            decision.kind === 'public'
+            ? findRouteChain(PRIVATE_ROUTES, location.pathname)
+            : null
+      }
       isForbidden={location.pathname === FORBIDDEN_PATH}
     />
   );

@@ -1,6 +1,8 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { Permission } from '@portal/contracts/permissions';
 import {
+  API_DOCUMENT_PATH,
+  API_TEST_PATH,
   BATCH_CREATE_PATH,
   BILLS_PATH,
   CONSUMPTION_FLOW_PATH,
@@ -47,7 +49,9 @@ export type RouteIconName =
   | 'files'
   | 'systemInfo'
   | 'messages'
-  | 'organization';
+  | 'organization'
+  | 'apiDocument'
+  | 'apiTest';
 
 export const HOME_PATH = '/user/index';
 /** The 403 page; inside the shell when signed in (router.tsx). */
@@ -171,6 +175,23 @@ export const PRIVATE_ROUTES: AppRoute[] = [
         icon: 'systemInfo',
         authority: '*',
         component: lazyPage(() => import('../features/system-info/routes/system-info-page')),
+      },
+      // Public route names (spec section 6): signed out they open outside the shell (router.tsx).
+      {
+        path: API_DOCUMENT_PATH,
+        name: 'apiDocument',
+        titleKey: 'apiDocs.documentTitle',
+        icon: 'apiDocument',
+        authority: '*',
+        component: lazyPage(() => import('../features/api-docs/routes/api-document-page')),
+      },
+      {
+        path: API_TEST_PATH,
+        name: 'apiTest',
+        titleKey: 'apiDocs.testTitle',
+        icon: 'apiTest',
+        authority: Permission.ApiToken,
+        component: lazyPage(() => import('../features/api-docs/routes/api-test-page')),
       },
     ],
   },

@@ -1,8 +1,9 @@
 import { Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Outlet, Route, Routes } from 'react-router';
 import { PageLoading } from '../components/page-loading';
 import { lazyPage } from '../lib/lazy-page';
 import { registerPreload } from '../lib/preload';
+import { PUBLIC_ROUTE_NAMES } from '../lib/route-access';
 import { PrivateGate } from './private-gate';
 import { PublicOnly } from './public-only';
 import { useStored } from '../lib/use-stored';
@@ -47,19 +48,47 @@ function page(Component: LazyExoticComponent<ComponentType>): ReactNode {
   );
 }
 
+/** A route of the table whose name spec section 6 exempts from sign-in (apiDocument, apiTest). */
+const isOpenToAll = (route: AppRoute) => PUBLIC_ROUTE_NAMES.includes(route.name);
+
 /** Router entries for the private route table: pages render; groups open their first page. */
 function privateRoutes(routes: readonly AppRoute[]): ReactNode[] {
   return routes.flatMap((route) => {
     const own: ReactNode[] = [];
-    if (route.component)
-      own.push(<Route key={route.path} path={route.path} element={page(route.component)} />);
-    else {
+    if (route.component) {
+      // Pages open to all are routed outside the gate (openToAllRoutes).
+      if (!isOpenToAll(route))
+        own.push(<Route key={route.path} path={route.path} element={page(route.component)} />);
+    } else {
       const first = firstPagePath(route);
       if (first)
         own.push(<Route key={route.path} path={route.path} element={<Navigate to={first} replace />} />);
     }
     return [...own, ...privateRoutes(route.children ?? [])];
   });
+}
+
+/**
+ * Pages of the route table that also open signed out: signed in they render inside the shell like any
+ * page (the guard treats their names as public, so no permission sends them to /403); signed out the
+ * page renders alone and draws its own public frame.
+ */
+function openToAllRoutes(routes: readonly AppRoute[]): ReactNode[] {
+  return routes.flatMap((route) => [
+    ...(route.component && isOpenToAll(route)
+      ? [
+          <Route key={route.path} path={route.path} element={<SignedInOrPublic />}>
+            <Route index element={page(route.component)} />
+          </Route>,
+        ]
+      : []),
+    ...openToAllRoutes(route.children ?? []),
+  ]);
+}
+
+function SignedInOrPublic() {
+  const isSignedIn = useStored('authorization') !== null;
+  return isSignedIn ? <PrivateGate /> : <Outlet />;
 }
 
 /**
@@ -133,6 +162,7 @@ export function AppRoutes() {
         <Route path={FORBIDDEN_PATH} element={<ForbiddenRoute />}>
           <Route index element={page(EmbeddedForbidden)} />
         </Route>
+        {openToAllRoutes(PRIVATE_ROUTES)}
         <Route path="/404" element={<NotFoundPage />} />
         <Route path="/500" element={<ServerErrorPage />} />
         <Route element={<PrivateGate />}>

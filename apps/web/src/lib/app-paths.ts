@@ -36,3 +36,7 @@ export function orderListPathForImport(importId: string): string {
 
 /** Organisation, sub-users and roles (spec section 2 "Other routes"; org:manage). */
 export const ORGANIZATION_PATH = '/admin/systemUser/userCenter';
+/** The open API's pages (spec section 2; public route names in section 6) and the user centre's tokens tab. */
+export const API_DOCUMENT_PATH = '/user/userCenterManagement/apiDocument';
+export const API_TEST_PATH = '/user/userCenterManagement/apiTest';
+export const API_TOKENS_TAB_PATH = '/user/userCenterManagement/userCenter?tab=apiTokens';

@@ -2,8 +2,10 @@ import type { ReactNode } from 'react';
 import {
   AccountBookOutlined,
   ApartmentOutlined,
+  ApiOutlined,
   BellOutlined,
   ContactsOutlined,
+  ExperimentOutlined,
   FileExcelOutlined,
   FolderOpenOutlined,
   FormOutlined,
@@ -39,4 +41,6 @@ export const ROUTE_ICONS: Record<RouteIconName, ReactNode> = {
   systemInfo: <InfoCircleOutlined />,
   messages: <BellOutlined />,
   organization: <ApartmentOutlined />,
+  apiDocument: <ApiOutlined />,
+  apiTest: <ExperimentOutlined />,
 };

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Permission } from '@portal/contracts/permissions';
 import { useAccess } from '../../../lib/access/use-access';
+import { ApiTokensPanel } from '../components/api-tokens-panel';
 import { BalanceWarningPanel } from '../components/balance-warning-panel';
 import { CertificationPanel } from '../components/certification-panel';
 import { InvoiceTitleForm } from '../components/invoice-title-form';
@@ -11,13 +12,21 @@ import { ProfilePanel } from '../components/profile-panel';
 import { SecurityPanel } from '../components/security-panel';
 import './user-center-page.css';
 
-const TABS = ['profile', 'certification', 'security', 'loginLog', 'invoiceTitle', 'balanceWarning'] as const;
+const TABS = [
+  'profile',
+  'certification',
+  'security',
+  'loginLog',
+  'invoiceTitle',
+  'balanceWarning',
+  'apiTokens',
+] as const;
 type TabKey = (typeof TABS)[number];
 
 /**
  * `/user/userCenterManagement/userCenter`: profile, certification (org:manage), security (password), the
  * sign-in log and, for users holding finance:bill, the invoice title; for users holding finance:view, the
- * low-balance warnings.
+ * low-balance warnings; for users holding api:token, the open API's tokens.
  */
 export default function UserCenterPage() {
   const { t } = useTranslation();
@@ -27,7 +36,8 @@ export default function UserCenterPage() {
     (tab) =>
       (tab !== 'invoiceTitle' || can(Permission.FinanceBill)) &&
       (tab !== 'balanceWarning' || can(Permission.FinanceView)) &&
-      (tab !== 'certification' || can(Permission.OrgManage)),
+      (tab !== 'certification' || can(Permission.OrgManage)) &&
+      (tab !== 'apiTokens' || can(Permission.ApiToken)),
   );
   const requested = searchParams.get('tab');
   const active: TabKey = tabs.includes(requested as TabKey) ? (requested as TabKey) : 'profile';
@@ -62,6 +72,9 @@ export default function UserCenterPage() {
                   children: <BalanceWarningPanel />,
                 },
               ]
+            : []),
+          ...(tabs.includes('apiTokens')
+            ? [{ key: 'apiTokens', label: t('apiDocs.tokens.tab'), children: <ApiTokensPanel /> }]
             : []),
         ]}
       />
