@@ -94,18 +94,29 @@ test.each(LANGUAGES)(
     expect(await figure(page, 'invalid')).toBe(1);
 
     // The grid opens on the invalid view: the broken cell, reached with the keyboard, fixed in place.
-    const bad = page.locator('[data-testid=order-import-table] .order-import-cell.is-error');
-    await bad.first().waitFor();
-    expect(await bad.count()).toBe(1);
+    // Only the columns in view are drawn: "next error" brings the cell into view and focuses it.
+    await page.locator('[data-testid=order-import-table] [data-row-key]').first().waitFor();
+    expect(await page.locator('[data-testid=order-import-table] [data-row-key]').count()).toBe(1);
+    await page.locator('[data-testid=order-import-next-error]').click();
+    const bad = page.locator('[data-testid=order-import-table] .order-import-cell.is-error:focus');
+    await bad.waitFor();
     expect(await bad.innerText()).toBe('x1');
     expect(await bad.getAttribute('data-row')).toBe(String(broken + 2));
-    await bad.focus();
     await page.keyboard.press('Enter');
     const editor = page.locator('[data-testid=order-import-cell-editor]');
     await editor.fill('1.5');
     await editor.press('Enter');
     await page.locator('[data-testid=order-import-total-invalid][data-value="0"]').waitFor();
     expect(await figure(page, 'valid')).toBe(ORDERS);
+    // The focus is back on the fixed cell; the arrow keys move it between cells.
+    await page.waitForFunction(() => document.activeElement?.classList.contains('order-import-cell'));
+    const column = () => page.evaluate(() => Number(document.activeElement?.getAttribute('aria-colindex')));
+    const fixedColumn = await column();
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForFunction(
+      (col) => Number(document.activeElement?.getAttribute('aria-colindex')) === col - 1,
+      fixedColumn,
+    );
 
     await page.locator('[data-testid=order-import-mode-draft]').click();
     await page.locator('[data-testid=order-import-commit-button]').click();

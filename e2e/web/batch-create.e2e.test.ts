@@ -173,20 +173,24 @@ describe('batch create from the template', () => {
     expect(await figure(page, 'invalid')).toBe(1);
 
     // The grid opens on the invalid view; the cell in error is marked, with its message.
-    const bad = page.locator('[data-testid=order-import-table] .order-import-cell.is-error').first();
-    await bad.waitFor();
-    expect(await bad.innerText()).toBe('one kilo');
+    // Only the columns in view are drawn: "next error" brings the cell in error into view and focuses it.
     expect(await page.locator('[data-testid=order-import-row-errors]').first().innerText()).toContain(
       'Parcel weight',
     );
-    await bad.focus();
+    await page.locator('[data-testid=order-import-next-error]').click();
+    const bad = page.locator('[data-testid=order-import-table] .order-import-cell.is-error:focus');
+    await bad.waitFor();
+    expect(await bad.innerText()).toBe('one kilo');
     await page.keyboard.press('Enter');
     const editor = page.locator('[data-testid=order-import-cell-editor]');
     await editor.fill('1.5');
     await editor.press('Enter');
     await page.locator('[data-testid=order-import-total-invalid][data-value="0"]').waitFor();
     expect(await figure(page, 'valid')).toBe(3);
-    // The fixed line stays in place, now ready, with its price.
+    // The fixed line stays in place, now ready, with its price: the focus is back on the fixed cell, and
+    // Home shows the line from its start (the charge column).
+    await page.locator('[data-testid=order-import-table] .order-import-cell:focus').waitFor();
+    await page.keyboard.press('Home');
     await page.locator('[data-testid=order-import-row-state]').first().filter({ hasText: 'Ready' }).waitFor();
     await page.locator('[data-testid=order-import-row-charge]').first().waitFor();
 
@@ -397,7 +401,7 @@ describe('screenshots and accessibility', () => {
     if (variant.name === 'dark') expect(await seriousViolations(page)).toEqual([]);
     await page.locator('[data-testid=order-import-continue]').click();
     await status(page, 'ready');
-    await page.locator('[data-testid=order-import-table] .order-import-cell.is-error').first().waitFor();
+    await page.locator('[data-testid=order-import-table] [data-row-key]').first().waitFor();
     // "Next error" brings the first cell in error into view (sideways too) and focuses it.
     await page.locator('[data-testid=order-import-next-error]').click();
     await page.locator('.order-import-cell.is-error:focus').waitFor();

@@ -253,7 +253,10 @@ export const GridBody = forwardRef<GridBodyHandle, GridBodyProps>(function GridB
 
   /** Focuses a cell once the virtualisers have drawn it (a scroll is answered a frame or two later). */
   const focusSoon = useCallback((at: CellAt, frames = 12) => {
-    const cell = scroller.current?.querySelector<HTMLElement>(`[data-cell="${at.index}:${at.col}"]`);
+    // `[tabindex]`: not a cell whose editor is still open (it is drawn again without it a moment later).
+    const cell = scroller.current?.querySelector<HTMLElement>(
+      `[data-cell="${at.index}:${at.col}"][tabindex]`,
+    );
     if (cell) cell.focus({ preventScroll: true });
     else if (frames > 0) requestAnimationFrame(() => focusSoon(at, frames - 1));
   }, []);
@@ -266,6 +269,8 @@ export const GridBody = forwardRef<GridBodyHandle, GridBodyProps>(function GridB
       const scrollingCol = at.col - layout.left.length;
       if (scrollingCol >= 0 && scrollingCol < layout.scrolling.length)
         columnVirtualizer.scrollToIndex(scrollingCol, { align });
+      // A pinned left cell (Home): the line is shown from its start.
+      else if (scrollingCol < 0) columnVirtualizer.scrollToOffset(0);
       focusSoon(at);
     },
     [rowVirtualizer, columnVirtualizer, layout, focusSoon],
@@ -427,6 +432,7 @@ export const GridBody = forwardRef<GridBodyHandle, GridBodyProps>(function GridB
         ['--order-import-info' as string]: token.colorPrimary,
         ['--order-import-info-bg' as string]: token.colorPrimaryBg,
         ['--order-import-muted' as string]: token.colorTextSecondary,
+        ['--order-import-text' as string]: token.colorText,
         ['--order-import-bg' as string]: token.colorBgContainer,
         ['--order-import-header-bg' as string]: token.colorFillAlter,
         ['--order-import-border' as string]: token.colorBorderSecondary,
