@@ -424,7 +424,9 @@ export const GridBody = forwardRef<GridBodyHandle, GridBodyProps>(function GridB
         if (index !== active.index || col !== active.col) setActive({ index, col });
       }}
       style={{
-        height: isMobile ? 420 : 560,
+        // As tall as its lines (plus its border and the sideways scroll bar: the columns never all fit), at
+        // most a screenful.
+        height: Math.min(isMobile ? 420 : 560, HEADER_HEIGHT + rows.length * ROW_HEIGHT + 2 + 16),
         ['--order-import-error-bg' as string]: token.colorErrorBg,
         ['--order-import-error' as string]: token.colorError,
         ['--order-import-success' as string]: token.colorSuccess,
