@@ -108,9 +108,12 @@ try {
   await page.locator('[data-testid=batch-create-page] input[type=file]').setInputFiles(sheet);
   await page.locator('[data-testid=batch-create-page][data-status=ready]').waitFor({ timeout: 600_000 });
   const previewMs = performance.now() - uploaded;
-  const holder = page.locator('[data-testid=order-import-table] .ant-table-tbody-virtual-holder');
+  // The grid's scrolling box (an antd virtual table's holder before the grid had its own virtualisers).
+  const holder = page.locator(
+    '[data-testid=order-import-table].order-import-grid-scroller, [data-testid=order-import-table] .ant-table-tbody-virtual-holder',
+  );
   await holder.waitFor();
-  await page.locator('[data-testid=order-import-table] .ant-table-row').first().waitFor();
+  await page.locator('[data-testid=order-import-table] [data-row-key]').first().waitFor();
   const box = (await holder.boundingBox()) ?? { x: 700, y: 600, width: 10, height: 10 };
   await page.mouse.move(box.x + box.width / 2, box.y + Math.min(box.height / 2, 120));
   const scrollHeight = await holder.evaluate((element) => element.scrollHeight);

@@ -10,6 +10,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { addressApi, chineseSender } from '../address/address-api.ts';
+import { downloadedTemplate, filledTemplate, usOrder, type SheetRow } from '../order-import/order-sheet.ts';
 import { apiAs, type ApiCall } from '../support/api.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { launchBrowser, newPage, screenshot } from '../support/browser.ts';
@@ -79,57 +80,6 @@ async function openPage(
   return page;
 }
 
-type SheetRow = Partial<Record<OrderSheetField, string>>;
-
-const usOrder = (customerOrderNo: string, patch: SheetRow = {}): SheetRow => ({
-  customerOrderNo,
-  consigneeName: 'Jane Doe',
-  consigneePhone: '2025550123',
-  consigneeCountry: 'US',
-  consigneeProvince: 'CA',
-  consigneeCity: 'Los Angeles',
-  consigneePostalCode: '90001',
-  consigneeAddressLine1: '1 Main Street',
-  parcelWeight: '1.2',
-  parcelLength: '30',
-  parcelWidth: '20',
-  parcelHeight: '10',
-  itemNameCn: 'T恤',
-  itemNameEn: 'T-shirt',
-  itemQuantity: '2',
-  itemUnitPrice: '12.50',
-  itemCurrency: 'USD',
-  ...patch,
-});
-
-/** The template's first sheet with its example rows replaced by `rows` (header row kept as downloaded). */
-async function filledTemplate(template: Buffer, rows: SheetRow[]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(template as unknown as ArrayBuffer);
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new Error('the template has no sheet');
-  const fieldAt = new Map<number, OrderSheetField>();
-  sheet.getRow(1).eachCell((cell, column) => {
-    const header = String(cell.value ?? '').replace(/[\s*]/g, '');
-    const match = ORDER_SHEET_COLUMNS.find((c) =>
-      Object.values(c.header).some((text) => text.replace(/\s/g, '') === header),
-    );
-    if (match) fieldAt.set(column, match.field);
-  });
-  expect(fieldAt.size).toBe(ORDER_SHEET_COLUMNS.length);
-  // The template's drop-downs reach far down the sheet; ExcelJS would write each of their cells out again.
-  (sheet as unknown as { dataValidations: { model: object } }).dataValidations.model = {};
-  // The example rows are overwritten (every column, blanks too) and any left over cleared.
-  for (let rowNumber = rows.length + 2; rowNumber <= sheet.actualRowCount + 1; rowNumber += 1)
-    for (const column of fieldAt.keys()) sheet.getRow(rowNumber).getCell(column).value = null;
-  rows.forEach((values, at) => {
-    const row = sheet.getRow(at + 2);
-    for (const [column, field] of fieldAt) row.getCell(column).value = values[field] ?? null;
-    row.commit();
-  });
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
-
 /** A sheet with the template's header row in `language` (what a user's own copy of it looks like). */
 function templateShapedSheet(language: Language, rows: SheetRow[]): Promise<Buffer> {
   return sheetOf(
@@ -192,16 +142,7 @@ async function previewThroughApi(
 describe('batch create from the template', () => {
   test('download, fill, upload, fix one error in the grid, submit, and see exactly those orders', async () => {
     const page = await openPage('en-US');
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.locator('[data-testid=order-import-template]').click(),
-    ]);
-    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
-    const template = await download.createReadStream().then(async (stream) => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of stream) chunks.push(chunk as Buffer);
-      return Buffer.concat(chunks);
-    });
+    const template = await downloadedTemplate(page);
     const run = Date.now().toString(36).toUpperCase();
     const refs = [`BC${run}-1`, `BC${run}-2`, `BC${run}-3`];
     const sheet = await filledTemplate(template, [
@@ -232,20 +173,24 @@ describe('batch create from the template', () => {
     expect(await figure(page, 'invalid')).toBe(1);
 
     // The grid opens on the invalid view; the cell in error is marked, with its message.
-    const bad = page.locator('[data-testid=order-import-table] .order-import-cell.is-error').first();
-    await bad.waitFor();
-    expect(await bad.innerText()).toBe('one kilo');
+    // Only the columns in view are drawn: "next error" brings the cell in error into view and focuses it.
     expect(await page.locator('[data-testid=order-import-row-errors]').first().innerText()).toContain(
       'Parcel weight',
     );
-    await bad.focus();
+    await page.locator('[data-testid=order-import-next-error]').click();
+    const bad = page.locator('[data-testid=order-import-table] .order-import-cell.is-error:focus');
+    await bad.waitFor();
+    expect(await bad.innerText()).toBe('one kilo');
     await page.keyboard.press('Enter');
     const editor = page.locator('[data-testid=order-import-cell-editor]');
     await editor.fill('1.5');
     await editor.press('Enter');
     await page.locator('[data-testid=order-import-total-invalid][data-value="0"]').waitFor();
     expect(await figure(page, 'valid')).toBe(3);
-    // The fixed line stays in place, now ready, with its price.
+    // The fixed line stays in place, now ready, with its price: the focus is back on the fixed cell, and
+    // Home shows the line from its start (the charge column).
+    await page.locator('[data-testid=order-import-table] .order-import-cell:focus').waitFor();
+    await page.keyboard.press('Home');
     await page.locator('[data-testid=order-import-row-state]').first().filter({ hasText: 'Ready' }).waitFor();
     await page.locator('[data-testid=order-import-row-charge]').first().waitFor();
 
@@ -456,7 +401,7 @@ describe('screenshots and accessibility', () => {
     if (variant.name === 'dark') expect(await seriousViolations(page)).toEqual([]);
     await page.locator('[data-testid=order-import-continue]').click();
     await status(page, 'ready');
-    await page.locator('[data-testid=order-import-table] .order-import-cell.is-error').first().waitFor();
+    await page.locator('[data-testid=order-import-table] [data-row-key]').first().waitFor();
     // "Next error" brings the first cell in error into view (sideways too) and focuses it.
     await page.locator('[data-testid=order-import-next-error]').click();
     await page.locator('.order-import-cell.is-error:focus').waitFor();

@@ -1177,8 +1177,10 @@ const enUS: Messages = {
       includeSelected: 'Include selected orders',
       nextError: 'Next error',
       editHint:
-        'Click a cell or press Enter to change it; Enter saves, Esc cancels. Excluding and including always apply to the whole order.',
+        'Arrow keys move between cells; click a cell or press Enter (or F2) to change it; Enter saves, Esc cancels. Excluding and including always apply to the whole order.',
       selectRow: 'Select row {{row}}',
+      selectAll: 'Select every loaded row',
+      label: 'Rows of the imported sheet',
       empty: {
         all: 'The sheet has no data rows',
         invalid: 'No errors: every order can be imported',

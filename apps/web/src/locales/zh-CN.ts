@@ -1157,8 +1157,11 @@ const zhCN = {
       excludeSelected: '排除所选订单',
       includeSelected: '恢复所选订单',
       nextError: '下一个错误',
-      editHint: '点击单元格或按 Enter 修改，Enter 保存，Esc 取消；排除和恢复总是针对整个订单。',
+      editHint:
+        '方向键在单元格间移动；点击单元格或按 Enter（或 F2）修改，Enter 保存，Esc 取消；排除和恢复总是针对整个订单。',
       selectRow: '选择第 {{row}} 行',
+      selectAll: '选择已加载的所有行',
+      label: '导入表格的数据行',
       empty: {
         all: '表格中没有数据行',
         invalid: '没有错误，所有订单都可以导入',

@@ -1154,8 +1154,11 @@ const zhTW: Messages = {
       excludeSelected: '排除所選訂單',
       includeSelected: '恢復所選訂單',
       nextError: '下一個錯誤',
-      editHint: '點擊儲存格或按 Enter 修改，Enter 儲存，Esc 取消；排除和恢復總是針對整張訂單。',
+      editHint:
+        '方向鍵在儲存格間移動；點擊儲存格或按 Enter（或 F2）修改，Enter 儲存，Esc 取消；排除和恢復總是針對整張訂單。',
       selectRow: '選擇第 {{row}} 列',
+      selectAll: '選擇已載入的所有列',
+      label: '匯入表格的資料列',
       empty: {
         all: '表格中沒有資料列',
         invalid: '沒有錯誤，所有訂單都可以匯入',

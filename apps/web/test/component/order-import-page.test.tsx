@@ -79,13 +79,16 @@ describe('a grid cell', () => {
       <SheetCell
         rowNumber={3}
         field="parcelWeight"
+        index={1}
+        colIndex={9}
+        width={120}
         text="abc"
         errors={['Not a number']}
         label="Row 3, Parcel weight (kg)"
         editable
         isEditing={isEditing}
         isSaving={false}
-        takeFocus={false}
+        isActive
         {...handlers}
       />,
     );
@@ -94,8 +97,11 @@ describe('a grid cell', () => {
 
   test('a cell in error is marked and reachable by keyboard: Enter starts the edit', () => {
     const handlers = renderCell(false);
-    const cell = screen.getByRole('button', { name: /Row 3, Parcel weight \(kg\): abc — Not a number/ });
+    const cell = screen.getByRole('gridcell', { name: /Row 3, Parcel weight \(kg\): abc — Not a number/ });
     expect(cell.getAttribute('aria-invalid')).toBe('true');
+    // Where a screen reader is: its column (1-based) and the grid's handle for the roving focus.
+    expect(cell.getAttribute('aria-colindex')).toBe('10');
+    expect(cell.getAttribute('data-cell')).toBe('1:9');
     expect(cell.className).toContain('is-error');
     expect(cell.tabIndex).toBe(0);
     fireEvent.keyDown(cell, { key: 'Enter' });

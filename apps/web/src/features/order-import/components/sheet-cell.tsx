@@ -1,10 +1,14 @@
-import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useRef, useState, type KeyboardEvent } from 'react';
 import { Input } from 'antd';
 import { ORDER_IMPORT_CELL_MAX, type OrderSheetField } from '@portal/contracts/order-import';
 
 interface SheetCellProps {
   rowNumber: number;
   field: OrderSheetField;
+  /** The grid's line and column (0-based), for the roving focus and the screen reader's position. */
+  index: number;
+  colIndex: number;
+  width: number;
   text: string;
   /** The cell's error messages (in the interface language); the cell is marked when there are any. */
   errors: readonly string[] | undefined;
@@ -13,8 +17,8 @@ interface SheetCellProps {
   editable: boolean;
   isEditing: boolean;
   isSaving: boolean;
-  /** Focus comes back here after an edit ends. */
-  takeFocus: boolean;
+  /** The grid's one cell in the tab order (roving tabindex). */
+  isActive: boolean;
   /** Stable across renders (they take the cell's row and field), so `memo` holds while the grid scrolls. */
   onEdit: (rowNumber: number, field: OrderSheetField) => void;
   onSave: (rowNumber: number, field: OrderSheetField, text: string) => void;
@@ -22,50 +26,52 @@ interface SheetCellProps {
 }
 
 /**
- * One cell of the grid: its text as typed, marked with its error (the message in the native title and on
- * the errors column: a per-cell antd Tooltip cost a component tree per cell on every scroll step). Click, Enter or F2 edits it in place; in the editor Enter saves, Escape cancels, and
- * leaving it with a change saves (nothing typed is lost).
+ * One sheet cell of the grid (a `gridcell`): its text as typed, marked with its error (the message in the
+ * native title and on the errors column). Click, Enter or F2 edits it in place; in the editor Enter saves,
+ * Escape cancels, and leaving it with a change saves (nothing typed is lost). The arrow keys are the grid's.
  */
 export const SheetCell = memo(function SheetCell({
   rowNumber,
   field,
+  index,
+  colIndex,
+  width,
   text,
   errors,
   label,
   editable,
   isEditing,
   isSaving,
-  takeFocus,
+  isActive,
   onEdit,
   onSave,
   onCancel,
 }: SheetCellProps) {
-  const cell = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (takeFocus && !isEditing) cell.current?.focus({ preventScroll: true });
-  }, [takeFocus, isEditing]);
-
-  if (isEditing)
-    return (
-      <CellEditor
-        initial={text}
-        label={label}
-        isSaving={isSaving}
-        onSave={(typed) => onSave(rowNumber, field, typed)}
-        onCancel={() => onCancel(rowNumber, field)}
-      />
-    );
   const hasError = Boolean(errors && errors.length > 0);
   const errorText = hasError ? errors?.join('; ') : undefined;
+  const position = { 'aria-colindex': colIndex + 1, 'data-cell': `${index}:${colIndex}` };
+  if (isEditing)
+    return (
+      <div role="gridcell" className="order-import-grid-cell is-editing" style={{ width }} {...position}>
+        <CellEditor
+          initial={text}
+          label={label}
+          isSaving={isSaving}
+          onSave={(typed) => onSave(rowNumber, field, typed)}
+          onCancel={() => onCancel(rowNumber, field)}
+        />
+      </div>
+    );
   return (
     <div
-      ref={cell}
+      role="gridcell"
       data-row={rowNumber}
-      className={`order-import-cell${hasError ? ' is-error' : ''}${editable ? ' is-editable' : ''}`}
-      role={editable ? 'button' : undefined}
-      tabIndex={editable ? 0 : undefined}
+      className={`order-import-grid-cell order-import-cell${hasError ? ' is-error' : ''}${editable ? ' is-editable' : ''}`}
+      style={{ width }}
+      tabIndex={isActive ? 0 : -1}
       aria-label={`${label}: ${text}${errorText ? ` — ${errorText}` : ''}`}
       aria-invalid={hasError || undefined}
+      aria-readonly={!editable || undefined}
       title={errorText}
       onClick={editable ? () => onEdit(rowNumber, field) : undefined}
       onKeyDown={
@@ -78,8 +84,9 @@ export const SheetCell = memo(function SheetCell({
             }
           : undefined
       }
+      {...position}
     >
-      {text}
+      <span className="order-import-cell-text">{text}</span>
     </div>
   );
 });

@@ -236,16 +236,6 @@ const CHAR_PX = 8;
 export const sheetColumnWidth = (field: OrderSheetField) =>
   Math.max((ORDER_SHEET_COLUMNS.find((column) => column.field === field)?.width ?? 10) * CHAR_PX + 24, 96);
 
-/** How far the sheet's columns before `field` reach (the grid lists them in template order). */
-export function sheetColumnsLeftOf(field: OrderSheetField): number {
-  let left = 0;
-  for (const column of ORDER_SHEET_COLUMNS) {
-    if (column.field === field) return left;
-    left += sheetColumnWidth(column.field);
-  }
-  return left;
-}
-
 /** The row's first field in error, in the sheet's column order. */
 export function firstErrorField(row: Pick<OrderImportRow, 'errors'>): OrderSheetField | null {
   const fields = new Set(row.errors.map((error) => error.field));
