@@ -1,9 +1,7 @@
 import { useState } from 'react';
-import { Button, Form, Input, Steps } from 'antd';
-import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
+import { Button, Form, Steps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PHONE_PATTERN } from '@portal/contracts/verification-code-rules';
-import { SendCodeButton } from '../../../components/send-code-button';
+import { PhoneCodeFields, phoneOf } from '../../../components/phone-code-fields';
 import { isApiError } from '../../../lib/http/api-error';
 import { fieldErrorsOf, placeFieldErrors } from '../../../lib/http/field-errors';
 import { checkResetCode, forgetPassword, sendResetSms } from '../api/forget-password';
@@ -19,8 +17,6 @@ interface PasswordStep {
   confirmPassword: string;
 }
 
-const phoneOf = (typed: string | undefined) => (typed ?? '').replace(/[\s-]/g, '');
-
 /**
  * Forgot password: phone → the code sent to it → the new password twice. The checked code gives a
  * short-lived ticket, so the password step never sends the code again. Loaded only when opened.
@@ -32,7 +28,6 @@ export default function ForgotPassword({ onDone, onCancel }: { onDone: () => voi
   const [ticket, setTicket] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
-  const phone = Form.useWatch('userPhone', phoneForm);
 
   /** Shows a refusal: on its field when the server names one we show, otherwise above the form. */
   const report = (caught: unknown, fields: string[], form: typeof phoneForm | typeof passwordForm) => {
@@ -40,12 +35,10 @@ export default function ForgotPassword({ onDone, onCancel }: { onDone: () => voi
     if (!placeFieldErrors(form, caught.data, fields)) setError(caught.message);
   };
 
-  const send = async () => {
+  const send = async (phone: string) => {
     setError(null);
     try {
-      const answer = await sendResetSms(phoneOf(phone));
-      document.getElementById('forgotPhone_code')?.focus();
-      return answer.resendAfterSeconds;
+      return (await sendResetSms(phone)).resendAfterSeconds;
     } catch (caught) {
       report(caught, ['userPhone'], phoneForm);
       throw caught;
@@ -116,48 +109,7 @@ export default function ForgotPassword({ onDone, onCancel }: { onDone: () => voi
           onFinish={(values) => void checkCode(values)}
           onValuesChange={() => error && setError(null)}
         >
-          <Form.Item
-            name="userPhone"
-            label={t('smsCode.phone')}
-            rules={[
-              {
-                validator: (_, value: string | undefined) =>
-                  PHONE_PATTERN.test(phoneOf(value))
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(t('smsCode.phoneInvalid'))),
-              },
-            ]}
-          >
-            <Input
-              size="large"
-              type="tel"
-              inputMode="numeric"
-              prefix={<MobileOutlined />}
-              autoComplete="tel-national"
-              maxLength={13}
-              placeholder={t('smsCode.phonePlaceholder')}
-              autoFocus
-            />
-          </Form.Item>
-          <Form.Item label={t('smsCode.code')} required={false}>
-            <div className="login-code-row">
-              <Form.Item
-                name="code"
-                noStyle
-                rules={[{ pattern: /^\s*\d{6}\s*$/, required: true, message: t('smsCode.codeInvalid') }]}
-              >
-                <Input
-                  size="large"
-                  inputMode="numeric"
-                  prefix={<SafetyOutlined />}
-                  autoComplete="one-time-code"
-                  maxLength={6}
-                  placeholder={t('smsCode.codePlaceholder')}
-                />
-              </Form.Item>
-              <SendCodeButton onSend={send} canSend={PHONE_PATTERN.test(phoneOf(phone))} />
-            </div>
-          </Form.Item>
+          <PhoneCodeFields onSend={send} />
           <Button type="primary" htmlType="submit" size="large" block loading={isBusy}>
             {t('smsCode.next')}
           </Button>

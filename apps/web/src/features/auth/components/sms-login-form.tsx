@@ -5,6 +5,7 @@ import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { PhoneCodeRequest } from '@portal/contracts/verification-code';
 import { PHONE_PATTERN } from '@portal/contracts/verification-code-rules';
+import { phoneOf } from '../../../components/phone-code-fields';
 import { SendCodeButton } from '../../../components/send-code-button';
 import { isApiError } from '../../../lib/http/api-error';
 import type { MessageKey } from '../../../lib/i18n/message-key';
@@ -20,8 +21,6 @@ interface SmsLoginFormProps {
 }
 
 type FieldErrors = Partial<Record<keyof PhoneCodeRequest, MessageKey>>;
-
-const phoneOf = (typed: string) => typed.replace(/[\s-]/g, '');
 
 /**
  * Sign-in by SMS: phone, "send code" with its 60 s countdown, the 6-digit code. Plain form semantics like

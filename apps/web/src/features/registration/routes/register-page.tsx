@@ -1,15 +1,13 @@
 import { useState } from 'react';
 import { Button, Card, Checkbox, Form, Input, Modal, Result, Steps, Typography } from 'antd';
-import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { queryClient } from '../../../lib/query-client';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { PHONE_PATTERN } from '@portal/contracts/verification-code-rules';
 import { REGISTER_FIELD_MAX } from '@portal/contracts/registration';
-import { SendCodeButton } from '../../../components/send-code-button';
+import { PhoneCodeFields, phoneOf } from '../../../components/phone-code-fields';
 import { isApiError } from '../../../lib/http/api-error';
-import { fieldErrorsOf } from '../../../lib/http/field-errors';
+import { fieldErrorsOf, placeFieldErrors } from '../../../lib/http/field-errors';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { newPasswordProblem } from '../../../lib/password-rule';
 import { checkRegisterCode, getAgreement, registerCompany, sendRegisterSms } from '../api/registration';
@@ -26,8 +24,6 @@ interface AccountStep {
   password: string;
   confirmPassword: string;
 }
-
-const phoneOf = (typed: string | undefined) => (typed ?? '').replace(/[\s-]/g, '');
 
 /**
  * `/register`: phone → the SMS code → company and account details with the transport agreement (read in a
@@ -56,23 +52,18 @@ function RegisterPageContent() {
   // The acceptance is the page's own state, not a form field: the modal's Accept sets it directly.
   const [isAgreed, setIsAgreed] = useState(false);
   const [isAgreementMissing, setIsAgreementMissing] = useState(false);
-  const phone = Form.useWatch('userPhone', phoneForm);
   const agreement = useQuery({ queryKey: ['registration', 'agreement'], queryFn: getAgreement });
 
+  /** Shows a refusal: on its field when the server names one we show, otherwise above the form. */
   const report = (caught: unknown, fields: string[], form: typeof phoneForm | typeof accountForm) => {
     if (!isApiError(caught) || caught.isHandled) return;
-    const errors = fieldErrorsOf(caught.data).filter((e) => fields.includes(e.field));
-    if (errors.length > 0)
-      form.setFields(errors.map((e) => ({ name: e.field as never, errors: [e.message] })));
-    else setError(caught.message);
+    if (!placeFieldErrors(form, caught.data, fields)) setError(caught.message);
   };
 
-  const send = async () => {
+  const send = async (phone: string) => {
     setError(null);
     try {
-      const answer = await sendRegisterSms(phoneOf(phone));
-      document.getElementById('registerPhone_code')?.focus();
-      return answer.resendAfterSeconds;
+      return (await sendRegisterSms(phone)).resendAfterSeconds;
     } catch (caught) {
       report(caught, ['userPhone'], phoneForm);
       throw caught;
@@ -300,48 +291,7 @@ function RegisterPageContent() {
                 onFinish={(values) => void checkCode(values)}
                 onValuesChange={() => error && setError(null)}
               >
-                <Form.Item
-                  name="userPhone"
-                  label={t('registration.phone')}
-                  rules={[
-                    {
-                      validator: (_, value: string | undefined) =>
-                        PHONE_PATTERN.test(phoneOf(value))
-                          ? Promise.resolve()
-                          : Promise.reject(new Error(t('registration.phoneInvalid'))),
-                    },
-                  ]}
-                >
-                  <Input
-                    size="large"
-                    type="tel"
-                    inputMode="numeric"
-                    prefix={<MobileOutlined />}
-                    autoComplete="tel-national"
-                    maxLength={13}
-                    autoFocus
-                  />
-                </Form.Item>
-                <Form.Item label={t('registration.code')} required={false}>
-                  <div style={{ display: 'flex', gap: 8 }}>
-                    <Form.Item
-                      name="code"
-                      noStyle
-                      rules={[
-                        { pattern: /^\s*\d{6}\s*$/, required: true, message: t('registration.codeInvalid') },
-                      ]}
-                    >
-                      <Input
-                        size="large"
-                        inputMode="numeric"
-                        prefix={<SafetyOutlined />}
-                        autoComplete="one-time-code"
-                        maxLength={6}
-                      />
-                    </Form.Item>
-                    <SendCodeButton onSend={send} canSend={PHONE_PATTERN.test(phoneOf(phone))} />
-                  </div>
-                </Form.Item>
+                <PhoneCodeFields onSend={send} />
                 <Button type="primary" htmlType="submit" size="large" block loading={isBusy}>
                   {t('registration.next')}
                 </Button>
