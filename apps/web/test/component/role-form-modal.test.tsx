@@ -71,3 +71,18 @@ test('puts a field refusal on its field and a refusal naming no field above the 
   );
   expect(onClose).not.toHaveBeenCalled();
 });
+
+test('asks before closing with changes typed, and closes at once when nothing was typed', async () => {
+  let onClose = renderEditor();
+  fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+  expect(onClose).toHaveBeenCalledTimes(1);
+  cleanup();
+
+  onClose = renderEditor();
+  fireEvent.change(screen.getByLabelText('Role name'), { target: { value: 'Clerk' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+  const discard = await screen.findByRole('button', { name: 'Discard' });
+  expect(onClose).not.toHaveBeenCalled();
+  fireEvent.click(discard);
+  await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+});

@@ -1,5 +1,6 @@
+import { FormModal } from '../../../components/form-modal';
 import { useEffect, useState } from 'react';
-import { Alert, Form, Input, Modal, Typography } from 'antd';
+import { Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SubUser } from '@portal/contracts/organization';
 import { newPasswordProblem } from '../../../lib/password-rule';
@@ -38,39 +39,35 @@ export function ResetPasswordModal({ user, onClose }: ResetPasswordModalProps) {
   };
 
   return (
-    <Modal
+    <FormModal
       open={user !== null}
       title={user ? t('organization.resetPasswordTitle', { name: user.displayName }) : ''}
-      onCancel={onClose}
+      name="orgResetPasswordForm"
+      form={form}
       okText={t('organization.resetPassword')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ htmlType: 'submit', form: 'orgResetPasswordForm', loading: reset.isPending }}
-      destroyOnHidden
-    >
-      <Form
-        name="orgResetPasswordForm"
-        form={form}
-        layout="vertical"
-        onFinish={(values) => void submit(values)}
-      >
+      isSaving={reset.isPending}
+      error={formError}
+      onSubmit={(values) => void submit(values)}
+      onClose={onClose}
+      intro={
         <Typography.Paragraph type="secondary">{t('organization.resetPasswordHint')}</Typography.Paragraph>
-        {formError ? <Alert type="error" showIcon title={formError} style={{ marginBottom: 16 }} /> : null}
-        <Form.Item
-          name="initialPassword"
-          label={t('organization.initialPassword')}
-          rules={[
-            { required: true, message: t('organization.initialPasswordRequired') },
-            {
-              validator: (_, value: string | undefined) => {
-                const problem = value ? newPasswordProblem(value) : null;
-                return problem ? Promise.reject(new Error(t(problem))) : Promise.resolve();
-              },
+      }
+    >
+      <Form.Item
+        name="initialPassword"
+        label={t('organization.initialPassword')}
+        rules={[
+          { required: true, message: t('organization.initialPasswordRequired') },
+          {
+            validator: (_, value: string | undefined) => {
+              const problem = value ? newPasswordProblem(value) : null;
+              return problem ? Promise.reject(new Error(t(problem))) : Promise.resolve();
             },
-          ]}
-        >
-          <Input.Password autoComplete="new-password" autoFocus />
-        </Form.Item>
-      </Form>
-    </Modal>
+          },
+        ]}
+      >
+        <Input.Password autoComplete="new-password" autoFocus />
+      </Form.Item>
+    </FormModal>
   );
 }

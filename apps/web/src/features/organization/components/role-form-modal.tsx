@@ -1,5 +1,6 @@
+import { FormModal } from '../../../components/form-modal';
 import { useEffect, useState } from 'react';
-import { Alert, Checkbox, Flex, Form, Input, Modal, Radio } from 'antd';
+import { Checkbox, Flex, Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   PERMISSION_GROUPS,
@@ -82,68 +83,54 @@ export function RoleFormModal({ target, onClose }: RoleFormModalProps) {
   };
 
   return (
-    <Modal
+    <FormModal
       open={target !== null}
       title={editing ? t('organization.editRole') : t('organization.addRole')}
-      onCancel={onClose}
+      name="orgRoleForm"
+      form={form}
       okText={t('organization.save')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{
-        htmlType: 'submit',
-        form: 'orgRoleForm',
-        loading: insert.isPending || update.isPending,
-      }}
+      isSaving={insert.isPending || update.isPending}
+      error={formError}
+      onSubmit={(values) => void submit(values)}
+      onClose={onClose}
+      onValuesChange={() => setFormError(null)}
       width={640}
-      destroyOnHidden
     >
-      <Form
-        name="orgRoleForm"
-        form={form}
-        layout="vertical"
-        onFinish={(values) => void submit(values)}
-        onValuesChange={() => setFormError(null)}
+      <Form.Item
+        name="name"
+        label={t('organization.roleName')}
+        rules={[{ required: true, whitespace: true, message: t('organization.roleNameRequired') }]}
       >
-        {formError ? <Alert type="error" showIcon title={formError} style={{ marginBottom: 16 }} /> : null}
-        <Form.Item
-          name="name"
-          label={t('organization.roleName')}
-          rules={[{ required: true, whitespace: true, message: t('organization.roleNameRequired') }]}
-        >
-          <Input maxLength={ROLE_NAME_MAX} autoFocus autoComplete="off" />
-        </Form.Item>
-        <Form.Item
-          name="dataScope"
-          label={t('organization.dataScope')}
-          extra={t('organization.dataScopeHint')}
-        >
-          <Radio.Group
-            options={[
-              { value: 'unit', label: t('organization.dataScopeUnit') },
-              { value: 'all', label: t('organization.dataScopeAll') },
-            ]}
-          />
-        </Form.Item>
-        <Form.Item name="operationList" label={t('organization.permissions')}>
-          <Checkbox.Group style={{ width: '100%' }}>
-            <Flex vertical gap={12} style={{ width: '100%' }}>
-              {PERMISSION_GROUPS.map((group) => (
-                <fieldset key={group.key} className="org-permission-group">
-                  <legend className="org-permission-legend">
-                    {t(`organization.group.${group.key as 'orders'}`)}
-                  </legend>
-                  <Flex wrap gap="4px 16px">
-                    {group.permissions.map((permission) => (
-                      <Checkbox key={permission} value={permission} disabled={!can(permission)}>
-                        {permissionName(permission)}
-                      </Checkbox>
-                    ))}
-                  </Flex>
-                </fieldset>
-              ))}
-            </Flex>
-          </Checkbox.Group>
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input maxLength={ROLE_NAME_MAX} autoFocus autoComplete="off" />
+      </Form.Item>
+      <Form.Item name="dataScope" label={t('organization.dataScope')} extra={t('organization.dataScopeHint')}>
+        <Radio.Group
+          options={[
+            { value: 'unit', label: t('organization.dataScopeUnit') },
+            { value: 'all', label: t('organization.dataScopeAll') },
+          ]}
+        />
+      </Form.Item>
+      <Form.Item name="operationList" label={t('organization.permissions')}>
+        <Checkbox.Group style={{ width: '100%' }}>
+          <Flex vertical gap={12} style={{ width: '100%' }}>
+            {PERMISSION_GROUPS.map((group) => (
+              <fieldset key={group.key} className="org-permission-group">
+                <legend className="org-permission-legend">
+                  {t(`organization.group.${group.key as 'orders'}`)}
+                </legend>
+                <Flex wrap gap="4px 16px">
+                  {group.permissions.map((permission) => (
+                    <Checkbox key={permission} value={permission} disabled={!can(permission)}>
+                      {permissionName(permission)}
+                    </Checkbox>
+                  ))}
+                </Flex>
+              </fieldset>
+            ))}
+          </Flex>
+        </Checkbox.Group>
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -1,5 +1,6 @@
+import { FormModal } from '../../../components/form-modal';
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Form, Input, InputNumber, Modal, TreeSelect } from 'antd';
+import { Form, Input, InputNumber, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ORG_UNIT_NAME_MAX, type OrgUnitNode } from '@portal/contracts/organization';
 import { uiEffects } from '../../../lib/ui-effects';
@@ -65,47 +66,37 @@ export function UnitFormModal({ target, tree, onClose }: UnitFormModalProps) {
   };
 
   return (
-    <Modal
+    <FormModal
       open={target !== null}
       title={editing ? t('organization.editUnit') : t('organization.addUnit')}
-      onCancel={onClose}
+      name="orgUnitForm"
+      form={form}
       okText={t('organization.save')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{
-        htmlType: 'submit',
-        form: 'orgUnitForm',
-        loading: insert.isPending || update.isPending,
-      }}
-      destroyOnHidden
+      isSaving={insert.isPending || update.isPending}
+      error={formError}
+      onSubmit={(values) => void submit(values)}
+      onClose={onClose}
+      onValuesChange={() => setFormError(null)}
     >
-      <Form
-        name="orgUnitForm"
-        form={form}
-        layout="vertical"
-        onFinish={(values) => void submit(values)}
-        onValuesChange={() => setFormError(null)}
+      <Form.Item
+        name="name"
+        label={t('organization.unitName')}
+        rules={[{ required: true, whitespace: true, message: t('organization.unitNameRequired') }]}
       >
-        {formError ? <Alert type="error" showIcon title={formError} style={{ marginBottom: 16 }} /> : null}
-        <Form.Item
-          name="name"
-          label={t('organization.unitName')}
-          rules={[{ required: true, whitespace: true, message: t('organization.unitNameRequired') }]}
-        >
-          <Input maxLength={ORG_UNIT_NAME_MAX} autoFocus autoComplete="off" />
-        </Form.Item>
-        <Form.Item name="parentId" label={t('organization.parentUnit')}>
-          <TreeSelect
-            treeData={options}
-            allowClear
-            treeDefaultExpandAll
-            placeholder={t('organization.topLevel')}
-            fieldNames={{ label: 'title', value: 'value', children: 'children' }}
-          />
-        </Form.Item>
-        <Form.Item name="sortOrder" label={t('organization.sortOrder')}>
-          <InputNumber min={0} max={9999} precision={0} style={{ width: '100%' }} />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input maxLength={ORG_UNIT_NAME_MAX} autoFocus autoComplete="off" />
+      </Form.Item>
+      <Form.Item name="parentId" label={t('organization.parentUnit')}>
+        <TreeSelect
+          treeData={options}
+          allowClear
+          treeDefaultExpandAll
+          placeholder={t('organization.topLevel')}
+          fieldNames={{ label: 'title', value: 'value', children: 'children' }}
+        />
+      </Form.Item>
+      <Form.Item name="sortOrder" label={t('organization.sortOrder')}>
+        <InputNumber min={0} max={9999} precision={0} style={{ width: '100%' }} />
+      </Form.Item>
+    </FormModal>
   );
 }

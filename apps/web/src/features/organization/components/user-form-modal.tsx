@@ -1,5 +1,6 @@
+import { FormModal } from '../../../components/form-modal';
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Form, Input, Modal, Select, TreeSelect } from 'antd';
+import { Form, Input, Select, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   LOGIN_NAME_MAX,
@@ -104,92 +105,80 @@ export function UserFormModal({ target, tree, roles, onClose }: UserFormModalPro
   const loginNameRule = ORGANIZATION_FIELD_MESSAGES['organization.loginNameInvalid'][language];
 
   return (
-    <Modal
+    <FormModal
       open={target !== null}
       title={editing ? t('organization.editUser') : t('organization.addUser')}
-      onCancel={onClose}
+      name="orgUserForm"
+      form={form}
       okText={t('organization.save')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{
-        htmlType: 'submit',
-        form: 'orgUserForm',
-        loading: insert.isPending || update.isPending,
-      }}
-      destroyOnHidden
+      isSaving={insert.isPending || update.isPending}
+      error={formError}
+      onSubmit={(values) => void submit(values)}
+      onClose={onClose}
+      onValuesChange={() => setFormError(null)}
     >
-      <Form
-        name="orgUserForm"
-        form={form}
-        layout="vertical"
-        onFinish={(values) => void submit(values)}
-        onValuesChange={() => setFormError(null)}
+      <Form.Item
+        name="loginName"
+        label={t('organization.loginName')}
+        extra={editing ? undefined : loginNameRule}
+        rules={
+          editing ? [] : [{ required: true, whitespace: true, message: t('organization.loginNameRequired') }]
+        }
       >
-        {formError ? <Alert type="error" showIcon title={formError} style={{ marginBottom: 16 }} /> : null}
+        <Input
+          maxLength={LOGIN_NAME_MAX}
+          disabled={Boolean(editing)}
+          autoFocus={!editing}
+          autoComplete="off"
+        />
+      </Form.Item>
+      <Form.Item
+        name="displayName"
+        label={t('organization.displayName')}
+        rules={[{ required: true, whitespace: true, message: t('organization.displayNameRequired') }]}
+      >
+        <Input maxLength={50} autoFocus={Boolean(editing)} autoComplete="off" />
+      </Form.Item>
+      <Form.Item name="phone" label={t('organization.phone')}>
+        <Input maxLength={20} inputMode="tel" autoComplete="off" />
+      </Form.Item>
+      <Form.Item name="email" label={t('organization.email')}>
+        <Input maxLength={100} inputMode="email" autoComplete="off" />
+      </Form.Item>
+      <Form.Item name="orgUnitId" label={t('organization.unit')}>
+        <TreeSelect
+          treeData={options}
+          allowClear
+          treeDefaultExpandAll
+          placeholder={t('organization.noUnit')}
+        />
+      </Form.Item>
+      <Form.Item name="roleIds" label={t('organization.roles')}>
+        <Select
+          mode="multiple"
+          allowClear
+          optionFilterProp="label"
+          options={roles.map((role) => ({ value: role.id, label: role.name }))}
+        />
+      </Form.Item>
+      {editing ? null : (
         <Form.Item
-          name="loginName"
-          label={t('organization.loginName')}
-          extra={editing ? undefined : loginNameRule}
-          rules={
-            editing
-              ? []
-              : [{ required: true, whitespace: true, message: t('organization.loginNameRequired') }]
-          }
-        >
-          <Input
-            maxLength={LOGIN_NAME_MAX}
-            disabled={Boolean(editing)}
-            autoFocus={!editing}
-            autoComplete="off"
-          />
-        </Form.Item>
-        <Form.Item
-          name="displayName"
-          label={t('organization.displayName')}
-          rules={[{ required: true, whitespace: true, message: t('organization.displayNameRequired') }]}
-        >
-          <Input maxLength={50} autoFocus={Boolean(editing)} autoComplete="off" />
-        </Form.Item>
-        <Form.Item name="phone" label={t('organization.phone')}>
-          <Input maxLength={20} inputMode="tel" autoComplete="off" />
-        </Form.Item>
-        <Form.Item name="email" label={t('organization.email')}>
-          <Input maxLength={100} inputMode="email" autoComplete="off" />
-        </Form.Item>
-        <Form.Item name="orgUnitId" label={t('organization.unit')}>
-          <TreeSelect
-            treeData={options}
-            allowClear
-            treeDefaultExpandAll
-            placeholder={t('organization.noUnit')}
-          />
-        </Form.Item>
-        <Form.Item name="roleIds" label={t('organization.roles')}>
-          <Select
-            mode="multiple"
-            allowClear
-            optionFilterProp="label"
-            options={roles.map((role) => ({ value: role.id, label: role.name }))}
-          />
-        </Form.Item>
-        {editing ? null : (
-          <Form.Item
-            name="initialPassword"
-            label={t('organization.initialPassword')}
-            extra={t('organization.initialPasswordHint')}
-            rules={[
-              { required: true, message: t('organization.initialPasswordRequired') },
-              {
-                validator: (_, value: string | undefined) => {
-                  const problem = value ? newPasswordProblem(value) : null;
-                  return problem ? Promise.reject(new Error(t(problem))) : Promise.resolve();
-                },
+          name="initialPassword"
+          label={t('organization.initialPassword')}
+          extra={t('organization.initialPasswordHint')}
+          rules={[
+            { required: true, message: t('organization.initialPasswordRequired') },
+            {
+              validator: (_, value: string | undefined) => {
+                const problem = value ? newPasswordProblem(value) : null;
+                return problem ? Promise.reject(new Error(t(problem))) : Promise.resolve();
               },
-            ]}
-          >
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
-        )}
-      </Form>
-    </Modal>
+            },
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+      )}
+    </FormModal>
   );
 }

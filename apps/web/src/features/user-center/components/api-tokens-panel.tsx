@@ -1,3 +1,4 @@
+import { FormModal } from '../../../components/form-modal';
 import { useState } from 'react';
 import {
   Alert,
@@ -199,55 +200,49 @@ function CreateTokenModal({
   };
 
   return (
-    <Modal
+    <FormModal<CreateValues>
       open={open}
       title={t('apiDocs.tokens.createTitle')}
-      onCancel={onClose}
+      name="apiTokenForm"
+      form={form}
       okText={t('apiDocs.tokens.create')}
-      cancelText={t('common.cancel')}
-      onOk={() => form.submit()}
-      confirmLoading={insert.isPending}
-      destroyOnHidden
-      afterClose={() => setError(null)}
+      isSaving={insert.isPending}
+      error={error}
+      onSubmit={(values) => void submit(values)}
+      onClose={() => {
+        setError(null);
+        onClose();
+      }}
+      initialValues={{ name: '', expiresInDays: 'none' }}
     >
-      {error ? <Alert type="error" showIcon role="alert" title={error} style={{ marginBottom: 16 }} /> : null}
-      <Form<CreateValues>
-        form={form}
-        layout="vertical"
-        validateTrigger="onBlur"
-        initialValues={{ name: '', expiresInDays: 'none' }}
-        onFinish={(values) => void submit(values)}
-        data-testid="api-token-form"
+      <Form.Item
+        name="name"
+        label={t('apiDocs.tokens.name')}
+        rules={[{ required: true, whitespace: true, message: t('apiDocs.tokens.nameRequired') }]}
       >
-        <Form.Item
-          name="name"
-          label={t('apiDocs.tokens.name')}
-          rules={[{ required: true, whitespace: true, message: t('apiDocs.tokens.nameRequired') }]}
-        >
-          <Input
-            maxLength={NAME_MAX}
-            placeholder={t('apiDocs.tokens.namePlaceholder')}
-            autoFocus
-            data-testid="api-token-name"
-          />
-        </Form.Item>
-        <Form.Item
-          name="expiresInDays"
-          label={t('apiDocs.tokens.expiry')}
-          extra={t('apiDocs.tokens.expiryHint')}
-        >
-          <Select
-            options={[
-              { value: 'none', label: t('apiDocs.tokens.noExpiry') },
-              ...API_TOKEN_EXPIRY_DAYS.map((days) => ({
-                value: days,
-                label: t('apiDocs.tokens.days', { days }),
-              })),
-            ]}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input
+          maxLength={NAME_MAX}
+          placeholder={t('apiDocs.tokens.namePlaceholder')}
+          autoFocus
+          data-testid="api-token-name"
+        />
+      </Form.Item>
+      <Form.Item
+        name="expiresInDays"
+        label={t('apiDocs.tokens.expiry')}
+        extra={t('apiDocs.tokens.expiryHint')}
+      >
+        <Select
+          options={[
+            { value: 'none', label: t('apiDocs.tokens.noExpiry') },
+            ...API_TOKEN_EXPIRY_DAYS.map((days) => ({
+              value: days,
+              label: t('apiDocs.tokens.days', { days }),
+            })),
+          ]}
+        />
+      </Form.Item>
+    </FormModal>
   );
 }
 
