@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labelExportSource } from '../../src/modules/label/label-export-source.ts';
 import { createCustomer, createUser } from '../support/factories.ts';
 import { orderApi, orderBody } from '../support/order-api.ts';
+import { importApi, orderSheet, validRow } from '../support/order-sheets.ts';
 import { call, createTestApp, ENGINE, signIn, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
@@ -351,7 +352,7 @@ describe(`organisation on ${ENGINE}`, () => {
     expect((await signIn(t.app, { loginName: name, password: 'Reset-pass-3' })).isInitPassword).toBe(true);
   });
 
-  it('a unit-scoped role sees only its unit’s (and sub-units’) orders in the list, detail, cancel, labels and home counts', async () => {
+  it('a unit-scoped role sees only its unit’s (and sub-units’) orders in the list, detail, cancel, labels, home counts and batch imports', async () => {
     const { customerId, api, token: mainToken } = await mainOfNewCustomer();
     const role = await api.addRole({
       name: 'Unit clerk',
@@ -457,6 +458,16 @@ describe(`organisation on ${ENGINE}`, () => {
     expect(homeOfB.recentExceptions.map((row) => row.id)).toEqual([orderB]);
     expect((await home(mainToken)).statusCounts.all).toBe(4);
 
+    // A batch import's sheet is scoped like its orders: B's upload is not A's to read, change or discard.
+    const uploadOfB = await importApi(t.app, b.token).preview(await orderSheet([validRow(1)]));
+    expect(uploadOfB.code, uploadOfB.message).toBe(ApiCode.Ok);
+    const importOfB = uploadOfB.data.id;
+    expect((await importApi(t.app, a.token).get(importOfB)).code).toBe(ApiCode.NotFound);
+    expect((await importApi(t.app, a.token).rows(importOfB)).code).toBe(ApiCode.NotFound);
+    expect((await importApi(t.app, a.token).discard(importOfB)).code).toBe(ApiCode.NotFound);
+    expect((await importApi(t.app, b.token).get(importOfB)).code).toBe(ApiCode.Ok);
+    expect((await importApi(t.app, mainToken).get(importOfB)).code).toBe(ApiCode.Ok);
+
     // Widening the role to "all" shows everything at once.
     await api.updateRole({
       id: role.data.id,
@@ -465,5 +476,6 @@ describe(`organisation on ${ENGINE}`, () => {
       dataScope: 'all',
     });
     expect((await ids(b.token)).all).toBe(4);
+    expect((await importApi(t.app, a.token).get(importOfB)).code).toBe(ApiCode.Ok);
   });
 });

@@ -11,6 +11,7 @@ import {
 } from '@portal/contracts/order-import';
 import { gramsToKg } from '@portal/contracts/quantity';
 import type { Db } from '../../db/database.ts';
+import { dataScopeOf, isInDataScope } from '../organization/data-scope.ts';
 import { AppError } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/ids.ts';
 import { translate } from '../../lib/messages.ts';
@@ -43,16 +44,32 @@ const CHECK_CHUNK_ORDERS = 500;
 export const importNotFound = () => new AppError(ApiCode.NotFound, 'orderImport.notFound');
 
 /**
- * The import of the caller's customer; another customer's id is answered like an unknown one. Inside a
- * transaction it is locked (PostgreSQL), so changes of one import run one after the other.
+ * The import of the caller's customer, within the caller's unit data scope (a sub-user whose role sees its
+ * unit only never reads another unit's sheet); another customer's or unit's id is answered like an unknown
+ * one. Inside a transaction it is locked (PostgreSQL), so changes of one import run one after the other.
  */
-export async function findOwnImport(db: Db, customerId: string, importId: string) {
+export async function findOwnImport(
+  db: Db,
+  caller: { customerId: string; userId: string },
+  importId: string,
+) {
   const found = await (db.isTransaction ? repo.findImportForUpdate : repo.findImport)(
     db,
-    customerId,
+    caller.customerId,
     importId,
   );
   if (!found) throw importNotFound();
+  const scope = await dataScopeOf(db, caller);
+  if (scope !== null) {
+    const creator = await db
+      .selectFrom('users')
+      .select('org_unit_id')
+      .where('customer_id', '=', caller.customerId)
+      .where('id', '=', found.created_by)
+      .executeTakeFirst();
+    const owner = { created_by: found.created_by, org_unit_id: creator?.org_unit_id ?? null };
+    if (!isInDataScope(scope, owner)) throw importNotFound();
+  }
   return found;
 }
 
@@ -250,12 +267,12 @@ async function remapRows(db: Db, imported: repo.ImportRow) {
  */
 export async function checkImport(
   db: Db,
-  auth: { customerId: string },
+  auth: { customerId: string; userId: string },
   importId: string,
   options: { remap?: boolean } = {},
 ): Promise<void> {
   await inTransaction(db, async (trx) => {
-    const imported = await findOwnImport(trx, auth.customerId, importId);
+    const imported = await findOwnImport(trx, auth, importId);
     if (imported.status === 'committing' || imported.status === 'committed') throw notEditable();
     // The grouping follows the values: kept by the remap here, by the preview's read, by an edit.
     if (options.remap) await remapRows(trx, imported);
@@ -312,11 +329,11 @@ export function rowAnswer(row: repo.NewSheetRow, language: Language): OrderImpor
 /** The import as every call answers it (counts as of its last check, totals against the wallets now). */
 export async function importSummary(
   db: Db,
-  auth: { customerId: string },
+  auth: { customerId: string; userId: string },
   importId: string,
   language: Language,
 ): Promise<OrderImportSummary> {
-  const imported = await findOwnImport(db, auth.customerId, importId);
+  const imported = await findOwnImport(db, auth, importId);
   const [totals, available, mappingRow, sampleRows] = await Promise.all([
     repo.validTotals(db, importId),
     repo.wallets(db, auth.customerId),

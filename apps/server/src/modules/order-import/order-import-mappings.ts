@@ -74,7 +74,7 @@ export async function applyMapping(
   },
   language: Language,
 ): Promise<OrderImportSummary> {
-  const found = await findOwnImport(db, auth.customerId, input.id);
+  const found = await findOwnImport(db, auth, input.id);
   if (found.status !== 'mapping' && found.status !== 'ready') throw notEditable();
   const headers = JSON.parse(found.headers) as string[];
   const outside = Object.values(input.mapping).find((index) => index >= headers.length);

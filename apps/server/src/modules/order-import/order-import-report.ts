@@ -80,7 +80,7 @@ export async function orderImportErrorReport(
   importId: string,
   language: Language,
 ): Promise<ReportFile> {
-  const found = await findOwnImport(db, auth.customerId, importId);
+  const found = await findOwnImport(db, auth, importId);
   const headers = JSON.parse(found.headers) as string[];
   const mapping = JSON.parse(found.mapping) as OrderSheetMapping;
   const t = (key: string) => translate(language, key);

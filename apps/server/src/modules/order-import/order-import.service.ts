@@ -150,14 +150,14 @@ export async function listRows(
   query: { id: string; view: OrderImportView; offset: number; limit: number },
   language: Language,
 ): Promise<OrderImportRows> {
-  await findOwnImport(db, auth.customerId, query.id);
+  await findOwnImport(db, auth, query.id);
   const page = await repo.pageRows(db, query.id, query.view, query.offset, query.limit);
   return { total: page.total, rows: page.rows.map((row) => rowAnswer(row, language)) };
 }
 
 /** An import whose rows may still change (`ready`), else the 409. */
-async function editableImport(db: Db, customerId: string, id: string) {
-  const imported = await findOwnImport(db, customerId, id);
+async function editableImport(db: Db, caller: AuthContext, id: string) {
+  const imported = await findOwnImport(db, caller, id);
   if (imported.status !== 'ready') throw notEditable();
   return imported;
 }
@@ -173,7 +173,7 @@ export async function updateRow(
   language: Language,
 ): Promise<OrderImportRowsChanged> {
   const rows = await inTransaction(db, async (trx) => {
-    const imported = await editableImport(trx, auth.customerId, body.id);
+    const imported = await editableImport(trx, auth, body.id);
     const [row] = await repo.findRows(trx, imported.id, [body.rowNumber]);
     if (!row) throw rowNotFound(body.rowNumber);
     const values = JSON.parse(row.field_values ?? '{}') as SheetValues;
@@ -213,7 +213,7 @@ export async function excludeOrders(
   language: Language,
 ): Promise<OrderImportSummary> {
   await inTransaction(db, async (trx) => {
-    const imported = await editableImport(trx, auth.customerId, body.id);
+    const imported = await editableImport(trx, auth, body.id);
     const wanted = [...new Set(body.rowNumbers)];
     const leads = new Set<number>();
     for (let start = 0; start < wanted.length; start += repo.ROW_CHUNK) {
@@ -240,7 +240,7 @@ export async function changeSettings(
   language: Language,
 ): Promise<OrderImportSummary> {
   await inTransaction(db, async (trx) => {
-    const imported = await findOwnImport(trx, auth.customerId, body.id);
+    const imported = await findOwnImport(trx, auth, body.id);
     if (imported.status !== 'ready' && imported.status !== 'mapping') throw notEditable();
     const sender = await resolveSender(trx, auth.customerId, body.shipperAddressId);
     await repo.updateImport(trx, auth.customerId, imported.id, {
@@ -256,7 +256,7 @@ export async function changeSettings(
 /** Deletes an import and its rows, unless its commit is running. */
 export async function discardImport(db: Db, auth: AuthContext, id: string): Promise<void> {
   await inTransaction(db, async (trx) => {
-    const imported = await findOwnImport(trx, auth.customerId, id);
+    const imported = await findOwnImport(trx, auth, id);
     if (imported.status === 'committing') throw notEditable();
     await repo.deleteImport(trx, auth.customerId, id);
   });
