@@ -183,7 +183,7 @@ describe('address book', () => {
     await api.create(chineseSender({ name: '批量保留丙' }));
     await openAddressBook();
     await search('批量');
-    expect(await rows().count()).toBe(3);
+    await expect.poll(() => rows().count()).toBe(3);
 
     await rowOf('批量删除甲').locator('input[type=checkbox]').check();
     await rowOf('批量删除乙').locator('input[type=checkbox]').check();
@@ -192,7 +192,7 @@ describe('address book', () => {
     await page.locator('.ant-popover:visible .ant-btn-dangerous').click();
 
     await rowOf('批量删除甲').waitFor({ state: 'detached' });
-    expect(await rows().count()).toBe(1);
+    await expect.poll(() => rows().count()).toBe(1);
     expect(await rows().first().innerText()).toContain('批量保留丙');
     expect(await api.count({ keyword: '批量删除' })).toBe(0);
   });
@@ -218,13 +218,13 @@ describe('address book', () => {
       ['成都', '搜索赵六'],
     ] as const) {
       await search(keyword);
-      expect(await rows().count()).toBe(1);
+      await expect.poll(() => rows().count()).toBe(1);
       expect(await rows().first().innerText()).toContain(expected);
     }
     await search('没有这个人');
     // Wait for the filtered answer to render before counting, or the previous rows are still there.
     await page.getByText('没有符合条件的地址').waitFor();
-    expect(await rows().count()).toBe(0);
+    await expect.poll(() => rows().count()).toBe(0);
   });
 
   test('imports the template: a sheet with a bad row imports nothing, the corrected sheet imports every row', async () => {

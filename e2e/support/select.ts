@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /**
  * Picks an option of an antd Select the way a user does: click, type into its search, click the option;
@@ -26,6 +26,29 @@ export async function pickOption(
     await choice.click();
     try {
       await shown(title).waitFor({ timeout: 5000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
+/**
+ * Chooses an item of an antd Dropdown menu (`trigger` opens it) and waits for `chosen`, what the page shows
+ * once the choice took effect. Like `pickOption`, a click that lands while the menu is still animating in is
+ * lost on a busy machine, so the choice is tried again (at most three times).
+ */
+export async function pickMenuItem(
+  page: Page,
+  trigger: string,
+  item: string,
+  chosen: Locator,
+): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    if (!(await page.locator('.ant-dropdown:visible').count())) await page.locator(trigger).click();
+    await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item').filter({ hasText: item }).click();
+    try {
+      await chosen.waitFor({ timeout: 5000 });
       return;
     } catch (error) {
       if (attempt === 3) throw error;

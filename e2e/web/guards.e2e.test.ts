@@ -61,11 +61,28 @@ describe('route guards', () => {
     await page.context().close();
   });
 
-  test('public pages of later issues are not placeholders: they show 404 without asking to sign in', async () => {
+  test('every public route of spec sections 2 and 6 shows its own page signed out, never 404 or sign-in', async () => {
     const page = await newPage(browser, { baseUrl: server.baseUrl });
-    await page.goto('/customer');
-    await page.getByText('抱歉，您访问的页面不存在。').waitFor();
-    expect(new URL(page.url()).pathname).toBe('/customer');
+    for (const path of [
+      '/login/websiteLogin',
+      '/loginResult',
+      '/payResult',
+      '/topUp',
+      '/customer',
+      '/customerInfoLink/customerInfoLink',
+      '/registerQuestionnaire',
+      '/register',
+      '/user/userCenterManagement/apiDocument',
+      '/user/userCenterManagement/apiTest',
+    ]) {
+      await page.goto(path);
+      // Settled: the route's chunk is in and the page has drawn something of its own.
+      await page.locator('#root *').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(new URL(page.url()).pathname, path).toBe(path);
+      expect(await page.getByText('抱歉，您访问的页面不存在。').count(), path).toBe(0);
+      expect(await page.locator('#login_userName').count(), path).toBe(0);
+    }
     await page.context().close();
   });
 

@@ -56,7 +56,8 @@ describe('messages', () => {
     await page.locator('[data-testid=message-read-filter]').getByText('未读').click();
     const item = page.locator('[data-testid=message-item]', { hasText: '导出完成' });
     await item.waitFor();
-    expect(await page.locator('[data-testid=message-item]').count()).toBe(1);
+    // The unread view replaces the whole list: wait for it rather than read the count mid-render.
+    await expect.poll(() => page.locator('[data-testid=message-item]').count()).toBe(1);
     expect(await item.getAttribute('data-read')).toBe('false');
     await item.locator('[data-testid=message-mark-read]').click();
     // Read now: it leaves the unread view, and the badge agrees.

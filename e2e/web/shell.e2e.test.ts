@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser, newPage } from '../support/browser.ts';
 import { DEMO, signIn } from '../support/demo.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
+import { pickMenuItem } from '../support/select.ts';
 import { HOME, USER_CENTER, closeDrawer, openSettings, shellLayout, stored, waitForHome } from './shell.ts';
 
 let server: RunningServer;
@@ -115,9 +116,12 @@ describe('layouts and settings', () => {
       (r) =>
         r.url().includes('/api/Common/QueryApplicationMenu') && r.headers()['accept-language'] === 'en-US',
     );
-    await page.locator('[data-testid=language-switch]').click();
-    await page.locator('.ant-dropdown-menu-item').filter({ hasText: 'English' }).click();
-    await page.locator('[data-testid=top-menu]').getByText('Personal settings').waitFor();
+    await pickMenuItem(
+      page,
+      '[data-testid=language-switch]',
+      'English',
+      page.locator('[data-testid=top-menu]').getByText('Personal settings'),
+    );
     expect(await page.locator('[data-testid=home-greeting]').innerText()).toMatch(
       /^Good (morning|afternoon|evening)/,
     );
@@ -136,9 +140,12 @@ describe('layouts and settings', () => {
     await waitForHome(page);
     expect(await page.locator('[data-testid=home-greeting]').innerText()).toMatch(/^Good/);
 
-    await page.locator('[data-testid=language-switch]').click();
-    await page.locator('.ant-dropdown-menu-item').filter({ hasText: '繁體中文' }).click();
-    await page.locator('[data-testid=top-menu]').getByText('個人設定').waitFor();
+    await pickMenuItem(
+      page,
+      '[data-testid=language-switch]',
+      '繁體中文',
+      page.locator('[data-testid=top-menu]').getByText('個人設定'),
+    );
     expect(await stored<string>(page, 'language')).toBe('zh-TW');
     await page.context().close();
   });

@@ -101,11 +101,11 @@ function ForbiddenRoute() {
 }
 
 /**
- * All routes. Public ones built so far: /login with its custom and TMS variants, the payment journey
- * (/topUp, /payResult, /sandboxCashier), single sign-on and WeChat (/login/websiteLogin, /loginResult,
- * /wechatSandbox/scan) and the 403/404/500 pages. The other public paths of spec section 2 (/customer, …)
- * belong to later issues and show the 404 page until
- * then; the guard already treats them as public (lib/route-access.ts). The declarative router keeps the
+ * All routes. Public (spec sections 2 and 6): /login with its custom and TMS variants, registration and the
+ * prospect link pages (/register, /customer, /customerInfoLink/customerInfoLink, /registerQuestionnaire),
+ * the payment journey (/topUp, /payResult, /sandboxCashier), single sign-on and WeChat
+ * (/login/websiteLogin, /loginResult, /wechatSandbox/scan), the open API's document and test pages (in
+ * the shell when signed in, `openToAllRoutes`) and the 403/404/500 pages. The declarative router keeps the
  * first download small; navigation outside React goes through navigation.tsx.
  */
 export function AppRoutes() {
