@@ -99,6 +99,60 @@ describe('organization', () => {
     await subPage.context().close();
   });
 
+  test("a unit-scoped clerk with export rights sees only its unit's exports in file management", async () => {
+    const unitOf = async (name: string) =>
+      (await portal.call<{ id: string }>(ApiPath.InsertOrganization, { parentId: null, name })).id;
+    const [north, south] = [await unitOf(`北区-${Date.now()}`), await unitOf(`南区-${Date.now()}`)];
+    const role = await portal.call<{ id: string }>(ApiPath.InsertRole, {
+      name: `导出员-${Date.now()}`,
+      operationList: ['order:view', 'order:create', 'order:export', 'file:manage'],
+      dataScope: 'unit',
+    });
+    /** A clerk in `orgUnitId` past its initial password, with one order and one orders export of its own. */
+    const clerk = async (orgUnitId: string, tag: string) => {
+      const user = { loginName: `exp.${tag}.${Date.now().toString(36)}`, password: 'Initial-pass-1' };
+      await portal.call(ApiPath.InsertSubUser, {
+        loginName: user.loginName,
+        displayName: tag,
+        orgUnitId,
+        roleIds: [role.id],
+        initialPassword: user.password,
+      });
+      await (
+        await apiAs(portal.server.baseUrl, user)
+      )(ApiPath.ChangeInitPassword, { newPassword: OWN_PASSWORD });
+      const signedIn = { ...user, password: OWN_PASSWORD };
+      const as = await apiAs(portal.server.baseUrl, signedIn);
+      await as(ApiPath.CreateOrder, { ...usOrder(`EXP-${tag}-${Date.now()}`), submit: false });
+      await as(ApiPath.CreateExportTask, { kind: 'orders', format: 'xlsx' });
+      return signedIn;
+    };
+    const northClerk = await clerk(north, 'north');
+    await clerk(south, 'south');
+    await portal.call(ApiPath.CreateExportTask, { kind: 'orders', format: 'xlsx' });
+
+    const page = await portal.openPage();
+    await submitLogin(page, northClerk);
+    await waitForHome(page);
+    await page.goto('/user/userCenterManagement/fileManagement');
+    const rows = page.locator('[data-testid=export-task-table] tbody tr[data-row-key]');
+    await rows
+      .first()
+      .locator('[data-testid=export-task-status][data-status=succeeded]')
+      .waitFor({ timeout: 60_000 });
+    // Its own export only: neither the other unit's nor the main user's, though all three finished.
+    expect(await rows.count()).toBe(1);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      rows.first().locator('[data-testid=export-task-download]').click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+    await page.context().close();
+    // The main user sees every export of the company (at least the three made here).
+    const all = await portal.call<{ total: number }>(ApiPath.QueryExportTask, {});
+    expect(all.total).toBeGreaterThanOrEqual(3);
+  });
+
   test('screenshots and axe: the page in en-US dark (with the role editor), zh-TW, and zh-CN at phone width', async () => {
     const shots: [string, { language: string; dark?: boolean; width?: number }][] = [
       ['organization-dark-en', { language: 'en-US', dark: true }],

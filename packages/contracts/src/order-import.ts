@@ -510,8 +510,11 @@ export const OrderImportTotalSchema = z.object({
   currencyCode: z.string(),
   /** Σ estimated charge of the valid, not excluded orders, minor units. */
   amount: z.number().int(),
-  /** The wallet's available money: balance + credit limit (a hold has already left the balance), minor units. */
-  available: z.number().int(),
+  /**
+   * The wallet's available money: balance + credit limit (a hold has already left the balance), minor
+   * units; null for a caller without `finance:view` (the company's balance), who sees only `insufficient`.
+   */
+  available: z.number().int().nullable(),
   /** amount > available: a submit of this batch would be refused. */
   insufficient: z.boolean(),
 });

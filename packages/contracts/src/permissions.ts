@@ -19,6 +19,17 @@ export const Permission = {
 export type Permission = (typeof Permission)[keyof typeof Permission];
 export const ALL_PERMISSIONS: readonly Permission[] = Object.values(Permission);
 
+/**
+ * Permissions over the company's money (balance, ledger, top-up, bills): they read or move what belongs to
+ * the whole company, so they take effect only for a user with the whole-company data scope. A role that
+ * grants them with the unit scope grants nothing of them (the server drops them when it reads the roles).
+ */
+export const COMPANY_PERMISSIONS: readonly Permission[] = [
+  Permission.FinanceView,
+  Permission.FinanceTopUp,
+  Permission.FinanceBill,
+];
+
 /** Role ids that routes may name. The main user holds `admin`. */
 export const Role = {
   Admin: 'admin',

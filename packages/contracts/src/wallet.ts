@@ -37,14 +37,15 @@ export const WalletBalanceListSchema = z.array(WalletBalanceSchema);
 /**
  * Body `data` of the "insufficient balance" refusal (body code 409 Conflict, `reason: 'insufficientBalance'`):
  * what the charge needed, what was available and the shortfall, all in minor units of `currencyCode`, so
- * the page can name the shortfall and offer a top-up.
+ * the page can name the shortfall and offer a top-up. `available` and `shortfall` are null for a caller
+ * without `finance:view`: the balance is the company's, and such a caller learns only that it falls short.
  */
 export const InsufficientBalanceSchema = z.object({
   reason: z.literal('insufficientBalance'),
   currencyCode: z.string(),
   required: z.number().int(),
-  available: z.number().int(),
-  shortfall: z.number().int(),
+  available: z.number().int().nullable(),
+  shortfall: z.number().int().nullable(),
 });
 export type InsufficientBalance = z.infer<typeof InsufficientBalanceSchema>;
 

@@ -713,6 +713,8 @@ export interface ExportTasksTable {
   id: string;
   customer_id: string;
   user_id: string;
+  /** The unit the user was in when it asked (the unit data scope, as for orders). */
+  org_unit_id: ColumnType<string | null, string | null | undefined, string | null>;
   task_id: string;
   kind: ExportKind;
   format: 'xlsx' | 'csv' | 'pdf' | 'zip';
@@ -904,6 +906,8 @@ export interface NotificationsTable {
   /** JSON Record<string, string | number>. */
   params: string;
   link: string | null;
+  /** The order it is about: only readers whose unit data scope holds the order see it. */
+  order_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** One notification per event and customer (unique with customer_id). */
   source_key: string | null;
   created_at: string;

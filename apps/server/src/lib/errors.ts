@@ -6,6 +6,9 @@ import type { FieldError } from '@portal/contracts/envelope';
  * and optional data. Services throw these; the error handler turns them into envelopes.
  */
 export class AppError extends Error {
+  /** What a caller without `permission` is told instead (see `withheldFrom`). */
+  withheld?: { permission: string; error: AppError };
+
   constructor(
     readonly code: ApiCode,
     readonly messageKey: string,
@@ -14,6 +17,15 @@ export class AppError extends Error {
   ) {
     super(messageKey);
     this.name = 'AppError';
+  }
+
+  /**
+   * This refusal names figures only callers holding `permission` may read (the company's balance); the
+   * error handler answers `instead` to everyone else.
+   */
+  withheldFrom(permission: string, instead: AppError): this {
+    this.withheld = { permission, error: instead };
+    return this;
   }
 }
 

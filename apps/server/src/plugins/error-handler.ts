@@ -4,6 +4,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/availability.ts';
+import { hasPermission } from '@portal/contracts/access';
 import { AppError } from '../lib/errors.ts';
 import { isOpenApiUrl, openApiHttpStatus } from '../lib/open-api-status.ts';
 import { defineMessages, isMessageKey, translate } from '../lib/messages.ts';
@@ -82,7 +83,12 @@ export const errorHandlerPlugin = fp(
       // `/api` keeps HTTP 200 with the body code; the open API answers the matching HTTP status.
       const statusOf = (code: number) => (isOpenApiUrl(request.url) ? openApiHttpStatus(code) : 200);
       if (thrown instanceof AppError) {
-        const error = thrown;
+        // A refusal naming what the caller may not read is answered without it.
+        const withheld = thrown.withheld;
+        const error =
+          withheld && request.auth && !hasPermission(request.auth, withheld.permission)
+            ? withheld.error
+            : thrown;
         let data = error.data;
         if (data && typeof data === 'object' && 'errors' in data) {
           const errors = (data as { errors: FieldError[] }).errors.map((e) => ({

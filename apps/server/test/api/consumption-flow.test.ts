@@ -709,6 +709,7 @@ describe(`consumption flow (${ENGINE})`, () => {
       language: 'en-US' as const,
       filter: null,
       labelSize: null,
+      dataScope: null,
     };
     expect(
       await source.count(t.app.db, {
@@ -781,6 +782,7 @@ describe(`consumption flow (${ENGINE})`, () => {
         filter: null,
         rechargeFilter: { rechargeNo: numbers.strangerRechargeNo },
         labelSize: null,
+        dataScope: null,
       }),
     ).toBe(0);
     // A selection counts and writes only the customer's own recharges; ids that are not plain find nothing.
@@ -800,6 +802,7 @@ describe(`consumption flow (${ENGINE})`, () => {
       filter: null,
       rechargeFilter: { status: 'pending' as const },
       labelSize: null,
+      dataScope: null,
     };
     expect(await source.count(t.app.db, selection)).toBe(1);
     const written: unknown[][] = [];

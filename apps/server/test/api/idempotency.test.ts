@@ -30,7 +30,7 @@ function registerRecharge(app: FastifyInstance, url: string, idempotency: boolea
   app.withTypeProvider<ZodTypeProvider>().post(
     url,
     {
-      config: { idempotency },
+      config: { idempotency, dataScope: 'company' },
       schema: {
         body: z.object({
           amount: z.number().int().positive().max(1_000_000),

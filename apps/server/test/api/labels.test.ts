@@ -290,6 +290,7 @@ async function exportLabels(request: Partial<ExportRequest> & { customerId: stri
     ids: null,
     filter: null,
     labelSize: null,
+    dataScope: null,
     ...request,
   };
   const written = await labelExportSource.write(t.app.db, full, out, (done, total) =>
@@ -355,6 +356,7 @@ describe('export source `labels`', () => {
         ids,
         filter: null,
         labelSize: null,
+        dataScope: null,
       };
       await expect(labelExportSource.write(t.app.db, request, out, () => {})).rejects.toMatchObject({
         messageKey,

@@ -23,6 +23,7 @@ const request = (overrides: Partial<ExportRequest> = {}): ExportRequest => ({
   ids: null,
   filter: null,
   labelSize: null,
+  dataScope: null,
   ...overrides,
 });
 async function rowsOf(kind: 'orders' | 'endData', req: ExportRequest) {

@@ -367,6 +367,7 @@ describe('BatchImportCommit', () => {
       ids: null,
       filter: filter as OrderFilter,
       labelSize: null,
+      dataScope: null,
     });
     expect(await exportSource.count(db(), exportRequest({ importId }))).toBe(1000);
     expect(await exportSource.count(db(), exportRequest({}))).toBe(1001);

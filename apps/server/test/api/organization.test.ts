@@ -7,6 +7,7 @@ import { Permission } from '@portal/contracts/permissions';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labelExportSource } from '../../src/modules/label/label-export-source.ts';
+import { dataScopeOf } from '../../src/modules/organization/data-scope.ts';
 import { createCustomer, createUser } from '../support/factories.ts';
 import { orderApi, orderBody } from '../support/order-api.ts';
 import { importApi, orderSheet, validRow } from '../support/order-sheets.ts';
@@ -430,6 +431,8 @@ describe(`organisation on ${ENGINE}`, () => {
       const request = {
         customerId,
         userId,
+        // As the export task works it out when it runs.
+        dataScope: await dataScopeOf(t.app.db, { customerId, userId }),
         language: 'en-US' as const,
         ids: null,
         filter: null,

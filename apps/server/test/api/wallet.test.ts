@@ -1,5 +1,6 @@
 import { ApiPath } from '@portal/contracts/api-paths';
 import { ApiCode } from '@portal/contracts/envelope';
+import { Permission } from '@portal/contracts/permissions';
 import type { InsufficientBalance, WalletBalance } from '@portal/contracts/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CUSTOMER_CODE, DEMO_SUB_USER } from '../../src/db/seed.ts';
@@ -162,19 +163,18 @@ describe(`wallet on ${ENGINE}`, () => {
       ]);
     });
 
-    it('answers every signed-in user of the customer, even one without any permission', async () => {
+    it('answers users holding finance:view with the whole-company scope, and refuses the others', async () => {
       const { customerId } = await createCustomer(db());
       await postLedgerEntry(db(), entry(customerId, { amount: 4_200 }));
-      const sub = await createUser(db(), customerId, { permissions: [] });
-      const { jwtToken } = await signIn(t.app, sub);
-      const answer = await balances(jwtToken);
+      const finance = await createUser(db(), customerId, { permissions: [Permission.FinanceView] });
+      const answer = await balances((await signIn(t.app, finance)).jwtToken);
       expect(answer.code).toBe(ApiCode.Ok);
       expect(answer.data[0]).toMatchObject({ currencyCode: 'CNY', balance: 4_200 });
-      // The demo sub-user (order:view only) sees the demo balance on its home page too.
+      // The balance is the company's: a clerk without finance:view learns it only as "not enough".
+      const clerk = await createUser(db(), customerId, { permissions: [] });
+      expect((await balances((await signIn(t.app, clerk)).jwtToken)).code).toBe(ApiCode.Forbidden);
       const viewer = await signIn(t.app, DEMO_SUB_USER);
-      expect((await balances(viewer.jwtToken)).data[0]?.balance).toBe(
-        DEMO_WALLET.openingBalance + DEMO_PAID_RECHARGE,
-      );
+      expect((await balances(viewer.jwtToken)).code).toBe(ApiCode.Forbidden);
     });
 
     it('answers a customer in arrears (it needs to know how much to top up)', async () => {

@@ -30,6 +30,7 @@ const request: ExportRequest = {
   ids: null,
   filter: null,
   labelSize: null,
+  dataScope: null,
 };
 
 describe('xlsx export writer', () => {

@@ -626,6 +626,9 @@ const enUS: Messages = {
       chooseProduct: 'Please choose a product in the live quote',
       insufficient: 'Insufficient balance: {{shortfall}} short. Please top up first',
       insufficientDetail: 'This order is estimated at {{required}}; {{available}} is available.',
+      insufficientAskFinance:
+        "The balance does not cover this order. Ask your company's finance team to top up, then submit again",
+      insufficientRequired: 'This order is estimated at {{required}}.',
       topUp: 'Top up',
       reset: 'Clear',
       saveDraft: 'Save draft',
@@ -1197,6 +1200,7 @@ const enUS: Messages = {
       charge: 'Estimated charges, {{currency}}',
       available: '{{amount}} available',
       insufficient: 'Insufficient balance: {{amount}} short',
+      insufficientAskFinance: "Insufficient balance: ask your company's finance team to top up",
       topUp: 'Top up',
     },
     settings: {
@@ -1600,7 +1604,7 @@ const enUS: Messages = {
     dataScopeAll: 'Whole company',
     dataScopeUnit: 'Own unit and sub-units',
     dataScopeHint:
-      '“Own unit”: only orders created in the user’s unit and its sub-units, and the user’s own.',
+      '“Own unit”: only the orders, exports, files and messages of the user’s unit and its sub-units, and the user’s own. Finance permissions (balance, ledger, top-up, bills) take effect only with the whole company.',
     permissions: 'Permissions',
     selectAll: 'Select all',
     group: {

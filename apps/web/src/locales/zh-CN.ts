@@ -616,6 +616,8 @@ const zhCN = {
       chooseProduct: '请在实时报价中选择一个产品',
       insufficient: '余额不足，还差 {{shortfall}}，请先充值',
       insufficientDetail: '本单预估运费 {{required}}，当前可用 {{available}}。',
+      insufficientAskFinance: '余额不足以支付本单运费，请联系公司财务充值后再提交',
+      insufficientRequired: '本单预估运费 {{required}}。',
       topUp: '去充值',
       reset: '清空',
       saveDraft: '保存草稿',
@@ -1179,6 +1181,7 @@ const zhCN = {
       available: '可用 {{amount}}',
       insufficient: '余额不足，还差 {{amount}}',
       topUp: '去充值',
+      insufficientAskFinance: '余额不足，请联系公司财务充值',
     },
     settings: {
       title: '产品和发件人',
@@ -1573,7 +1576,8 @@ const zhCN = {
     dataScope: '数据范围',
     dataScopeAll: '全公司',
     dataScopeUnit: '本部门及下级部门',
-    dataScopeHint: '“本部门”：只能看到本部门及下级部门创建的订单，以及自己创建的订单。',
+    dataScopeHint:
+      '“本部门”：只能看到本部门及下级部门的订单、导出、文件和消息，以及自己创建的；财务权限（余额、流水、充值、账单）只对“全公司”范围生效。',
     permissions: '权限',
     selectAll: '全选',
     group: {

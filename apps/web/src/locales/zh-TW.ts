@@ -613,6 +613,8 @@ const zhTW: Messages = {
       chooseProduct: '請在即時報價中選擇一個產品',
       insufficient: '餘額不足，還差 {{shortfall}}，請先儲值',
       insufficientDetail: '本單預估運費 {{required}}，目前可用 {{available}}。',
+      insufficientAskFinance: '餘額不足以支付本單運費，請聯絡公司財務儲值後再提交',
+      insufficientRequired: '本單預估運費 {{required}}。',
       topUp: '去儲值',
       reset: '清空',
       saveDraft: '儲存草稿',
@@ -1175,6 +1177,7 @@ const zhTW: Messages = {
       charge: '{{currency}} 預估運費合計',
       available: '可用 {{amount}}',
       insufficient: '餘額不足，還差 {{amount}}',
+      insufficientAskFinance: '餘額不足，請聯絡公司財務儲值',
       topUp: '去儲值',
     },
     settings: {
@@ -1570,7 +1573,8 @@ const zhTW: Messages = {
     dataScope: '資料範圍',
     dataScopeAll: '全公司',
     dataScopeUnit: '本部門及下級部門',
-    dataScopeHint: '「本部門」：只能看到本部門及下級部門建立的訂單，以及自己建立的訂單。',
+    dataScopeHint:
+      '「本部門」：只能看到本部門及下級部門的訂單、匯出、檔案和訊息，以及自己建立的；財務權限（餘額、流水、儲值、帳單）只對「全公司」範圍生效。',
     permissions: '權限',
     selectAll: '全選',
     group: {

@@ -26,6 +26,7 @@ import * as customerProfile from './2026-11-29-170-customer-profile.ts';
 import * as notifications from './2026-11-29-190-notifications.ts';
 import * as apiTokens from './2026-11-29-220-api-tokens.ts';
 import * as apiMenus from './2026-11-29-230-api-menus.ts';
+import * as dataScope from './2026-12-07-240-data-scope.ts';
 import * as importMappingDefaults from './2026-11-29-200-import-mapping-defaults.ts';
 import * as listVersions from './2026-11-29-210-list-versions.ts';
 
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-210-list-versions': listVersions,
   '2026-11-29-220-api-tokens': apiTokens,
   '2026-11-29-230-api-menus': apiMenus,
+  '2026-12-07-240-data-scope': dataScope,
 };

@@ -17,6 +17,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ApiPath.ChangePassword,
     {
+      config: { dataScope: 'self' },
       schema: {
         tags: ['user'],
         summary: 'Change the password; other sessions end',
@@ -34,7 +35,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ApiPath.ChangeInitPassword,
     {
-      config: { allowWithInitialPassword: true },
+      config: { allowWithInitialPassword: true, dataScope: 'self' },
       schema: {
         tags: ['user'],
         summary: 'Replace the initial password; other sessions end',
@@ -51,7 +52,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ApiPath.GetInitPassword,
     {
-      config: { allowWithInitialPassword: true },
+      config: { allowWithInitialPassword: true, dataScope: 'self' },
       schema: {
         tags: ['user'],
         summary: 'Whether the user still has the initial password',
@@ -64,6 +65,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ApiPath.SecuritySetting,
     {
+      config: { dataScope: 'self' },
       schema: {
         tags: ['user'],
         summary: 'Security summary of the signed-in user',
@@ -76,6 +78,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ApiPath.QueryLoginLog,
     {
+      config: { dataScope: 'self' },
       schema: {
         tags: ['user'],
         summary: 'Sign-in attempts of the signed-in user, newest first',

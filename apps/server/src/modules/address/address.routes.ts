@@ -62,7 +62,7 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ApiPath.QueryCustomerAddress,
     {
-      config: view,
+      config: { ...view, dataScope: 'shared' },
       schema: {
         tags,
         summary: 'Addresses, filtered and paginated (defaults first)',
@@ -92,7 +92,7 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ApiPath.GetCustomerAddress,
     {
-      config: view,
+      config: { ...view, dataScope: 'shared' },
       schema: {
         tags,
         summary: 'One address',
@@ -106,7 +106,7 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ApiPath.GetDefaultCustomerAddress,
     {
-      config: view,
+      config: { ...view, dataScope: 'shared' },
       schema: {
         tags,
         summary: 'The default address of a type, or null',
@@ -121,7 +121,7 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ApiPath.InsertCustomerAddress,
     {
-      config: edit,
+      config: { ...edit, dataScope: 'shared' },
       schema: {
         tags,
         summary: 'Add an address',
@@ -136,7 +136,7 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ApiPath.UpdateCustomerAddress,
     {
-      config: edit,
+      config: { ...edit, dataScope: 'shared' },
       schema: {
         tags,
         summary: 'Replace an address',
@@ -151,7 +151,7 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ApiPath.DeleteCustomerAddress,
     {
-      config: edit,
+      config: { ...edit, dataScope: 'shared' },
       schema: {
         tags,
         summary: 'Delete one or more addresses (all or none)',
@@ -168,7 +168,7 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ApiPath.SetDefaultCustomerAddress,
     {
-      config: edit,
+      config: { ...edit, dataScope: 'shared' },
       schema: {
         tags,
         summary: 'Make an address the default of its type',
@@ -186,7 +186,7 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ApiPath.ImportCustomerAddress,
     {
-      config: edit,
+      config: { ...edit, dataScope: 'shared' },
       schema: {
         tags,
         summary: 'Import addresses from an .xlsx file (multipart field `file`); all rows or none',
@@ -232,7 +232,7 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ApiPath.CustomerAddressImportTemplate,
     {
-      config: view,
+      config: { ...view, dataScope: 'shared' },
       schema: { tags, summary: 'The import template (.xlsx) with headers in the caller’s language' },
     },
     async (request, reply) => {
@@ -250,7 +250,7 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ApiPath.ExportCustomerAddress,
     {
-      config: view,
+      config: { ...view, dataScope: 'shared' },
       schema: {
         tags,
         summary: 'Export the filtered addresses as xlsx or CSV (UTF-8 with BOM)',

@@ -26,7 +26,7 @@ async function customerTokens(db: Db, customerCode: string): Promise<ApiToken[]>
     .executeTakeFirst();
   if (!customer) throw notFound();
   const now = new Date().toISOString();
-  return (await repo.listTokens(db, customer.id)).map((row) => ({
+  return (await repo.listTokens(db, customer.id, null)).map((row) => ({
     id: row.id,
     name: row.name,
     prefix: row.prefix,

@@ -1,11 +1,12 @@
-import type { RoleGrant } from '@portal/contracts/access';
 import type { Insertable } from 'kysely';
 import { isPostgres, type Db } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import type { ApiTokensTable } from '../../db/schema.ts';
+import { scopedRolesOf } from '../auth/auth.repository.ts';
+import type { ScopedRoleGrant } from '../organization/data-scope.ts';
 
-/** The customer's tokens with their creators' login names, newest first. */
-export function listTokens(db: Db, customerId: string) {
+/** The customer's tokens (of one creator, when `userId` is given) with their creators' login names, newest first. */
+export function listTokens(db: Db, customerId: string, userId: string | null) {
   return db
     .selectFrom('api_tokens')
     .innerJoin('users', 'users.id', 'api_tokens.user_id')
@@ -19,6 +20,7 @@ export function listTokens(db: Db, customerId: string) {
       'users.login_name as created_by',
     ])
     .where('api_tokens.customer_id', '=', customerId)
+    .$if(userId !== null, (query) => query.where('api_tokens.user_id', '=', userId!))
     .orderBy('api_tokens.created_at', 'desc')
     .orderBy('api_tokens.id')
     .execute();
@@ -46,11 +48,17 @@ export async function insertToken(db: Db, row: Insertable<ApiTokensTable>) {
   await db.insertInto('api_tokens').values(row).execute();
 }
 
-/** Deletes the customer's token; false when no such token is the customer's. */
-export async function deleteToken(db: Db, customerId: string, id: string): Promise<boolean> {
+/** Deletes the customer's token (of one creator, when `userId` is given); false when there is none such. */
+export async function deleteToken(
+  db: Db,
+  customerId: string,
+  userId: string | null,
+  id: string,
+): Promise<boolean> {
   const result = await db
     .deleteFrom('api_tokens')
     .where('customer_id', '=', customerId)
+    .$if(userId !== null, (query) => query.where('user_id', '=', userId!))
     .where('id', '=', id)
     .executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
@@ -79,10 +87,12 @@ const tokenContextQuery = preparedQuery(['secretHash'], (db: Db, args: { secretH
       'users.customer_id as user_customer_id',
       'users.status as user_status',
       'users.user_type',
+      'users.org_unit_id',
       'api_tokens.customer_id',
       'customers.status as customer_status',
       'roles.code as role_code',
       'roles.operation_list as role_operations',
+      'roles.data_scope as role_data_scope',
     ])
     .where('api_tokens.secret_hash', '=', args.secretHash)
     .orderBy('roles.code'),
@@ -97,20 +107,16 @@ export interface TokenContext {
   userCustomerId: string;
   userStatus: 'enabled' | 'disabled';
   userType: 'main' | 'sub';
+  orgUnitId: string | null;
   customerId: string;
   customerStatus: 'active' | 'arrears' | 'frozen';
-  roles: RoleGrant[];
+  roles: ScopedRoleGrant[];
 }
 
 export async function findTokenContext(db: Db, secretHash: string): Promise<TokenContext | undefined> {
   const rows = await tokenContextQuery(db, { secretHash });
   const first = rows[0];
   if (!first) return undefined;
-  const roles: RoleGrant[] = [];
-  for (const row of rows) {
-    if (row.role_code === null || row.role_operations === null) continue;
-    roles.push({ id: row.role_code, operationList: JSON.parse(row.role_operations) as string[] });
-  }
   return {
     tokenId: first.token_id,
     secretHash: first.secret_hash,
@@ -120,9 +126,10 @@ export async function findTokenContext(db: Db, secretHash: string): Promise<Toke
     userCustomerId: first.user_customer_id,
     userStatus: first.user_status,
     userType: first.user_type,
+    orgUnitId: first.org_unit_id,
     customerId: first.customer_id,
     customerStatus: first.customer_status,
-    roles,
+    roles: scopedRolesOf(rows),
   };
 }
 

@@ -23,7 +23,7 @@ export const apiTokenRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ApiPath.QueryApiToken,
     {
-      config,
+      config: { ...config, dataScope: 'self' },
       schema: {
         tags,
         summary: "The customer's API tokens, newest first (never their secrets)",
@@ -36,7 +36,7 @@ export const apiTokenRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ApiPath.InsertApiToken,
     {
-      config,
+      config: { ...config, dataScope: 'self' },
       bodyLimit: API_TOKEN_BODY_LIMIT,
       schema: {
         tags,
@@ -55,7 +55,7 @@ export const apiTokenRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ApiPath.DeleteApiToken,
     {
-      config,
+      config: { ...config, dataScope: 'self' },
       bodyLimit: API_TOKEN_BODY_LIMIT,
       schema: {
         tags,

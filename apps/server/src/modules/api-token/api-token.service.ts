@@ -16,6 +16,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
+import { accessOf } from '../organization/data-scope.ts';
 import './api-token.messages.ts';
 import * as repo from './api-token.repository.ts';
 
@@ -54,9 +55,15 @@ const toApiToken = (row: repo.TokenListRow, now: string): ApiToken => ({
   expired: row.expires_at !== null && row.expires_at <= now,
 });
 
+/**
+ * Whose tokens the caller sees and deletes: a token acts with its creator's rights, so a sub-user manages
+ * its own only; the main user every token of the customer (null).
+ */
+const tokenOwner = (auth: AuthContext) => (auth.userType === 'main' ? null : auth.userId);
+
 export async function queryTokens(db: Db, auth: AuthContext): Promise<ApiTokenQueryResult> {
   const now = new Date().toISOString();
-  const rows = await repo.listTokens(db, auth.customerId);
+  const rows = await repo.listTokens(db, auth.customerId, tokenOwner(auth));
   return { list: rows.map((row) => toApiToken(row, now)), maxLive: MAX_LIVE_API_TOKENS };
 }
 
@@ -87,13 +94,15 @@ export async function insertToken(
       throw new AppError(ApiCode.Conflict, ApiTokenMessage.TooMany, { max: MAX_LIVE_API_TOKENS });
     await repo.insertToken(trx, row);
   });
-  const created = (await repo.listTokens(db, auth.customerId)).find((item) => item.id === row.id);
+  const created = (await repo.listTokens(db, auth.customerId, auth.userId)).find(
+    (item) => item.id === row.id,
+  );
   if (!created) throw notFound();
   return { ...toApiToken(created, now), secret };
 }
 
 export async function deleteToken(db: Db, auth: AuthContext, id: string): Promise<void> {
-  if (!(await repo.deleteToken(db, auth.customerId, id))) throw notFound();
+  if (!(await repo.deleteToken(db, auth.customerId, tokenOwner(auth), id))) throw notFound();
 }
 
 /**
@@ -125,6 +134,7 @@ export async function authenticateApiToken(
   )
     throw new AppError(ApiCode.SessionInvalid, 'apiToken.ownerDisabled');
   await repo.touchToken(db, context.tokenId, now, new Date(nowMs - LAST_USED_RESOLUTION_MS).toISOString());
+  const access = await accessOf(db, context, context.roles);
   return {
     auth: {
       userId: context.userId,
@@ -132,8 +142,10 @@ export async function authenticateApiToken(
       // Not a session: services that end "this session" have nothing to end for an API token.
       sessionId: `api-token:${context.tokenId}`,
       userType: context.userType,
+      orgUnitId: context.orgUnitId,
       permissions: context.userType === 'main' ? [...ALL_PERMISSIONS] : [],
-      roles: context.roles,
+      roles: access.roles,
+      dataScope: access.dataScope,
     },
     customerStatus: context.customerStatus,
   };

@@ -31,7 +31,7 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ApiPath.QueryApplicationMenu,
     {
-      config: { allowInArrears: true, allowWithInitialPassword: true },
+      config: { allowInArrears: true, allowWithInitialPassword: true, dataScope: 'self' },
       schema: {
         tags: ['application'],
         summary: 'Menu tree the caller may see',
@@ -44,7 +44,7 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ApiPath.GetLoginUserInfo,
     {
-      config: { allowInArrears: true, allowWithInitialPassword: true },
+      config: { allowInArrears: true, allowWithInitialPassword: true, dataScope: 'self' },
       schema: {
         tags: ['application'],
         summary: 'The signed-in user, customer, permissions and roles',

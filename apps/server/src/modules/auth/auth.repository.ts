@@ -1,10 +1,10 @@
-import type { RoleGrant } from '@portal/contracts/access';
 import { LoginResult } from '@portal/contracts/auth';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import type { LoginLogsTable, RefreshTokensTable, SessionsTable } from '../../db/schema.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
+import type { ScopedRoleGrant } from '../organization/data-scope.ts';
 
 /** All SQL about users' credentials, sessions, refresh tokens and the login log. */
 
@@ -320,8 +320,10 @@ const requestContextQuery = preparedQuery(['sessionId'], (db: Db, args: { sessio
       'users.is_init_password',
       'customers.status as customer_status',
       'org_units.status as unit_status',
+      'users.org_unit_id',
       'roles.code as role_code',
       'roles.operation_list as role_operations',
+      'roles.data_scope as role_data_scope',
       'list_versions.version as address_book_version',
     ])
     .where('sessions.id', '=', args.sessionId)
@@ -336,6 +338,26 @@ export interface ListVersions {
   addresses: number;
 }
 
+/** The roles of a user's context rows (one row per role, or one row with none), with their data scopes. */
+export function scopedRolesOf(
+  rows: readonly {
+    role_code: string | null;
+    role_operations: string | null;
+    role_data_scope: ScopedRoleGrant['dataScope'] | null;
+  }[],
+): ScopedRoleGrant[] {
+  const roles: ScopedRoleGrant[] = [];
+  for (const row of rows) {
+    if (row.role_code === null || row.role_operations === null) continue;
+    roles.push({
+      id: row.role_code,
+      operationList: JSON.parse(row.role_operations) as string[],
+      dataScope: row.role_data_scope ?? 'unit',
+    });
+  }
+  return roles;
+}
+
 /**
  * The session context (as findSessionContext), the roles its user holds in its customer, and the
  * customer's list versions.
@@ -343,10 +365,15 @@ export interface ListVersions {
 export async function findRequestContext(
   db: Db,
   sessionId: string,
-): Promise<{ context: SessionContext | undefined; roles: RoleGrant[]; listVersions: ListVersions }> {
+): Promise<{
+  context: SessionContext | undefined;
+  orgUnitId: string | null;
+  roles: ScopedRoleGrant[];
+  listVersions: ListVersions;
+}> {
   const rows = await requestContextQuery(db, { sessionId });
   const first = rows[0];
-  if (!first) return { context: undefined, roles: [], listVersions: { addresses: 0 } };
+  if (!first) return { context: undefined, orgUnitId: null, roles: [], listVersions: { addresses: 0 } };
   const context: SessionContext = {
     session_id: first.session_id,
     expires_at: first.expires_at,
@@ -359,13 +386,13 @@ export async function findRequestContext(
     customer_status: first.customer_status,
     unit_status: first.unit_status,
   };
-  const roles: RoleGrant[] = [];
-  for (const row of rows) {
-    if (row.role_code === null || row.role_operations === null) continue;
-    roles.push({ id: row.role_code, operationList: JSON.parse(row.role_operations) as string[] });
-  }
   // No row yet: the book was never written, version 0. PostgreSQL's integer arrives as a number.
-  return { context, roles, listVersions: { addresses: Number(first.address_book_version ?? 0) } };
+  return {
+    context,
+    orgUnitId: first.org_unit_id,
+    roles: scopedRolesOf(rows),
+    listVersions: { addresses: Number(first.address_book_version ?? 0) },
+  };
 }
 
 /** This sign-in becomes the user's latest; each session keeps the one before it (see startSession). */

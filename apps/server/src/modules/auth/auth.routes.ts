@@ -66,7 +66,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ApiPath.Logout,
     {
-      config: { allowInArrears: true, allowWithInitialPassword: true },
+      config: { allowInArrears: true, allowWithInitialPassword: true, dataScope: 'self' },
       schema: {
         tags: ['login'],
         summary: 'End the current session',

@@ -20,7 +20,7 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ApiPath.QueryBills,
     {
-      config,
+      config: { ...config, dataScope: 'company' },
       schema: {
         tags,
         summary:
@@ -36,7 +36,7 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ApiPath.GetBill,
     {
-      config,
+      config: { ...config, dataScope: 'company' },
       schema: {
         tags,
         summary:
@@ -51,7 +51,7 @@ export const billRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ApiPath.QueryBillLines,
     {
-      config,
+      config: { ...config, dataScope: 'company' },
       schema: {
         tags,
         summary: "A bill's lines (its ledger rows, ledger sign: − charged), oldest first",

@@ -21,7 +21,7 @@ export const consumptionFlowRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ApiPath.QueryLedger,
     {
-      config,
+      config: { ...config, dataScope: 'company' },
       schema: {
         tags,
         summary: 'Ledger rows newest first under time range, types, currency and number; the total',
@@ -35,7 +35,7 @@ export const consumptionFlowRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ApiPath.QueryLedgerSummary,
     {
-      config,
+      config: { ...config, dataScope: 'company' },
       schema: {
         tags,
         summary: 'Per currency: opening, money in, money out, closing and row count of the time range',
@@ -49,7 +49,7 @@ export const consumptionFlowRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ApiPath.GetLedgerEntry,
     {
-      config,
+      config: { ...config, dataScope: 'company' },
       schema: {
         tags,
         summary: 'One ledger row with its order, recharge and bill',

@@ -77,7 +77,7 @@ export const customerInfoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ApiPath.GetCurrUserInfo,
     {
-      config: { allowInArrears: true },
+      config: { allowInArrears: true, dataScope: 'self' },
       schema: {
         tags,
         summary:
@@ -92,6 +92,7 @@ export const customerInfoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ApiPath.GetCustomerPersonInfo,
     {
+      config: { dataScope: 'shared' },
       schema: {
         tags,
         summary: "The company's editable profile (the phone is shown, changed only by SMS)",
@@ -104,7 +105,7 @@ export const customerInfoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ApiPath.UpdateCustomerPersonInfo,
     {
-      config: manage,
+      config: { ...manage, dataScope: 'company' },
       bodyLimit: PROFILE_BODY_LIMIT,
       schema: {
         tags,
@@ -123,7 +124,7 @@ export const customerInfoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ApiPath.GetCertification,
     {
-      config: manage,
+      config: { ...manage, dataScope: 'company' },
       schema: {
         tags,
         summary: 'The certification: state, submitted facts, photos present, rejection reason',
@@ -136,7 +137,7 @@ export const customerInfoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ApiPath.UploadCertPhoto,
     {
-      config: manage,
+      config: { ...manage, dataScope: 'company' },
       schema: {
         tags,
         summary:
@@ -161,7 +162,7 @@ export const customerInfoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ApiPath.GetCertPhoto,
     {
-      config: manage,
+      config: { ...manage, dataScope: 'company' },
       schema: { tags, summary: 'One certification photo', querystring: CertPhotoKindQuerySchema },
     },
     async (request, reply) =>
@@ -174,7 +175,7 @@ export const customerInfoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ApiPath.SubmitCertification,
     {
-      config: manage,
+      config: { ...manage, dataScope: 'company' },
       bodyLimit: PROFILE_BODY_LIMIT,
       schema: {
         tags,
@@ -195,7 +196,8 @@ export const customerInfoRoutes: FastifyPluginAsyncZod = async (app) => {
       path,
       {
         // The avatar is the user's own; the logo and QR code are the company's.
-        ...(kind === 'avatar' ? {} : { config: manage }),
+        config:
+          kind === 'avatar' ? { dataScope: 'self' as const } : { ...manage, dataScope: 'company' as const },
         schema: {
           tags,
           summary,
@@ -224,7 +226,7 @@ export const customerInfoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ApiPath.GetProfileImage,
     {
-      config: { allowInArrears: true },
+      config: { allowInArrears: true, dataScope: 'shared' },
       schema: {
         tags,
         summary: "The company's logo or QR code, or the user's own avatar",

@@ -8,6 +8,7 @@ import type { DictionaryTypeCode } from '@portal/contracts/reference';
 import type { Writable } from 'node:stream';
 import type { Db } from '../../db/database.ts';
 import { DICTIONARIES } from '../reference/dictionaries.ts';
+import type { DataScopeFilter } from '../organization/data-scope.ts';
 
 /**
  * What an export task exports (issue 10). The task runner's export handler (modules/export) knows formats,
@@ -24,6 +25,8 @@ import { DICTIONARIES } from '../reference/dictionaries.ts';
 export interface ExportRequest {
   customerId: string;
   userId: string;
+  /** The unit data scope of the user who asked, as it is when the task runs. */
+  dataScope: DataScopeFilter | null;
   /** The language of headers, names and the file name: the one the user had when creating the task. */
   language: Language;
   ids: readonly string[] | null;

@@ -24,6 +24,7 @@ import {
 import * as repo from './export.repository.ts';
 import { FILE_MANAGEMENT_LINK } from '../notification/notification-links.ts';
 import { notify } from '../notification/notification.service.ts';
+import { dataScopeOf, type DataScopeFilter } from '../organization/data-scope.ts';
 
 /** The runner's kind for exports; the payload names the export_tasks row. */
 export const EXPORT_TASK_KIND = 'export';
@@ -46,13 +47,18 @@ export function sourceFor(kind: repo.ExportTaskRow['kind'], format: ExportFormat
   return fits ? source : undefined;
 }
 
-export function exportRequestOf(row: repo.ExportTaskRow, billUtcOffsetMinutes?: number): ExportRequest {
+export function exportRequestOf(
+  row: repo.ExportTaskRow,
+  dataScope: DataScopeFilter | null,
+  billUtcOffsetMinutes?: number,
+): ExportRequest {
   const saved = JSON.parse(row.request) as Partial<
     Pick<ExportRequest, 'ids' | 'filter' | 'ledgerFilter' | 'rechargeFilter' | 'billFilter' | 'labelSize'>
   >;
   return {
     customerId: row.customer_id,
     userId: row.user_id,
+    dataScope,
     language: row.language as Language,
     ids: saved.ids ?? null,
     filter: saved.filter ?? null,
@@ -117,7 +123,9 @@ export function exportTaskHandler({
       if (!row || row.status === 'succeeded') return;
       const source = sourceFor(row.kind, row.format);
       if (!source) throw new PermanentTaskError('exportTask.kindUnavailable');
-      const request = exportRequestOf(row, billUtcOffsetMinutes);
+      // The scope of the user who asked, as it is now: a role narrowed since narrows the export too.
+      const dataScope = await dataScopeOf(db, { customerId: row.customer_id, userId: row.user_id });
+      const request = exportRequestOf(row, dataScope, billUtcOffsetMinutes);
       await repo.updateExportTask(db, row.id, {
         status: 'running',
         progress: 0,

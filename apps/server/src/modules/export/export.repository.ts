@@ -1,6 +1,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import { isPostgres, type Db } from '../../db/database.ts';
 import type { ExportTasksTable } from '../../db/schema.ts';
+import { inDataScope, type DataScopeFilter } from '../organization/data-scope.ts';
 
 export type ExportTaskRow = Selectable<ExportTasksTable>;
 
@@ -25,6 +26,8 @@ export async function insertExportTask(db: Db, row: Insertable<ExportTasksTable>
 }
 
 export interface ExportTaskListQuery {
+  /** The caller's unit data scope: its units' tasks and its own (null: every task of the customer). */
+  dataScope: DataScopeFilter | null;
   ids?: readonly string[] | null;
   status?: ExportTasksTable['status'] | null;
   /** Only tasks of these kinds (those the caller may export). */
@@ -35,7 +38,10 @@ export interface ExportTaskListQuery {
 
 /** The customer's tasks, newest first; with `ids` only those (another customer's ids match nothing). */
 export async function listExportTasks(db: Db, customerId: string, query: ExportTaskListQuery) {
-  let base = db.selectFrom('export_tasks').where('customer_id', '=', customerId);
+  let base = db
+    .selectFrom('export_tasks')
+    .where('customer_id', '=', customerId)
+    .where(inExportScope(query.dataScope));
   if (query.ids) base = base.where('id', 'in', query.ids.length > 0 ? [...query.ids] : ['']);
   if (query.status) base = base.where('status', '=', query.status);
   if (query.kinds.length === 0) return { rows: [], total: 0 };
@@ -53,14 +59,23 @@ export async function listExportTasks(db: Db, customerId: string, query: ExportT
   return { rows, total: Number(count.count) };
 }
 
-export async function findExportTask(db: Db, customerId: string, id: string) {
+export async function findExportTask(
+  db: Db,
+  customerId: string,
+  dataScope: DataScopeFilter | null,
+  id: string,
+) {
   return db
     .selectFrom('export_tasks')
     .selectAll()
     .where('customer_id', '=', customerId)
+    .where(inExportScope(dataScope))
     .where('id', '=', id)
     .executeTakeFirst();
 }
+
+const inExportScope = (dataScope: DataScopeFilter | null) =>
+  inDataScope(dataScope, { unit: 'export_tasks.org_unit_id', user: 'export_tasks.user_id' });
 
 /** For the task handler, which acts for the customer the row names. */
 export async function findExportTaskById(db: Db, id: string) {

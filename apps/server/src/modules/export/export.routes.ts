@@ -33,6 +33,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ApiPath.CreateExportTask,
     {
+      config: { dataScope: 'orders' },
       schema: {
         tags,
         summary: 'Start an export in the background; answers the task with its exportTaskID',
@@ -50,6 +51,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ApiPath.QueryExportTask,
     {
+      config: { dataScope: 'orders' },
       schema: {
         tags,
         summary: 'The export tasks, newest first; `ids` refreshes those tasks in place',
@@ -64,6 +66,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ApiPath.DownloadExportTask,
     {
+      config: { dataScope: 'orders' },
       schema: {
         tags,
         summary: 'The finished export’s file, named in the language the task was created in',

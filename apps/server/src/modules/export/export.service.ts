@@ -70,6 +70,7 @@ export async function createExportTask(
       id,
       customer_id: auth.customerId,
       user_id: auth.userId,
+      org_unit_id: auth.orgUnitId,
       task_id: taskId,
       kind: input.kind,
       format: input.format,
@@ -98,7 +99,7 @@ export async function createExportTask(
     });
     await enqueue(trx, EXPORT_TASK_KIND, { exportTaskId: id } satisfies ExportTaskPayload, { id: taskId });
   });
-  const row = await repo.findExportTask(db, auth.customerId, id);
+  const row = await repo.findExportTask(db, auth.customerId, auth.dataScope, id);
   return toExportTask(row!, language);
 }
 
@@ -110,7 +111,7 @@ export function exportableKinds(auth: AuthContext): ExportKind[] {
 export async function queryExportTasks(
   db: Db,
   auth: AuthContext,
-  query: Omit<repo.ExportTaskListQuery, 'kinds'>,
+  query: Omit<repo.ExportTaskListQuery, 'kinds' | 'dataScope'>,
   language: Language,
 ) {
   const ids = query.ids?.filter(isPlainId);
@@ -118,6 +119,7 @@ export async function queryExportTasks(
     ...query,
     ids,
     kinds: exportableKinds(auth),
+    dataScope: auth.dataScope,
   });
   return {
     items: rows.map((row) => toExportTask(row, language)),
@@ -142,7 +144,7 @@ export async function openExportFile(
   id: string,
 ): Promise<DownloadableFile> {
   const gone = () => new AppError(ApiCode.NotFound, 'exportTask.fileGone');
-  const row = isPlainId(id) ? await repo.findExportTask(db, auth.customerId, id) : undefined;
+  const row = isPlainId(id) ? await repo.findExportTask(db, auth.customerId, auth.dataScope, id) : undefined;
   if (
     !row ||
     !hasPermission(auth, EXPORT_KIND_PERMISSION[row.kind]) ||

@@ -1,10 +1,13 @@
 import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { StoredFilesTable } from '../../db/schema.ts';
+import { madeInDataScope, type DataScopeFilter } from '../organization/data-scope.ts';
 
 const escapeLike = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
 
 export interface FileListQuery {
+  /** The caller's unit data scope: files uploaded by itself or by users in its units. */
+  dataScope: DataScopeFilter | null;
   purpose?: StoredFilesTable['purpose'] | null;
   keyword?: string | null;
   pageIndex: number;
@@ -13,7 +16,10 @@ export interface FileListQuery {
 
 /** The customer's uploaded files, newest first, with the uploader's display name. */
 export async function listFiles(db: Db, customerId: string, query: FileListQuery) {
-  let base = db.selectFrom('stored_files as f').where('f.customer_id', '=', customerId);
+  let base = db
+    .selectFrom('stored_files as f')
+    .where('f.customer_id', '=', customerId)
+    .where(madeInDataScope(query.dataScope, 'f.uploaded_by'));
   if (query.purpose) base = base.where('f.purpose', '=', query.purpose);
   if (query.keyword) {
     // lower() folds ASCII only on SQLite (and on PostgreSQL in the C locale), every letter in a UTF-8
@@ -47,11 +53,12 @@ export async function listFiles(db: Db, customerId: string, query: FileListQuery
   return { rows, total: Number(count.count) };
 }
 
-export async function findFile(db: Db, customerId: string, id: string) {
+export async function findFile(db: Db, customerId: string, dataScope: DataScopeFilter | null, id: string) {
   return db
     .selectFrom('stored_files')
     .selectAll()
     .where('customer_id', '=', customerId)
+    .where(madeInDataScope(dataScope, 'stored_files.uploaded_by'))
     .where('id', '=', id)
     .executeTakeFirst();
 }
@@ -60,12 +67,18 @@ export async function insertFile(db: Db, row: Insertable<StoredFilesTable>) {
   await db.insertInto('stored_files').values(row).execute();
 }
 
-/** The customer's files among `ids` (another customer's ids are simply not found). */
-export async function findFiles(db: Db, customerId: string, ids: readonly string[]) {
+/** The customer's files among `ids` within the scope (another customer's ids are simply not found). */
+export async function findFiles(
+  db: Db,
+  customerId: string,
+  dataScope: DataScopeFilter | null,
+  ids: readonly string[],
+) {
   return db
     .selectFrom('stored_files')
     .select(['id', 'storage_key'])
     .where('customer_id', '=', customerId)
+    .where(madeInDataScope(dataScope, 'stored_files.uploaded_by'))
     .where('id', 'in', [...ids])
     .execute();
 }

@@ -21,7 +21,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ApiPath.QueryFiles,
     {
-      config: manage,
+      config: { ...manage, dataScope: 'orders' },
       schema: {
         tags,
         summary: 'The uploaded files, newest first',
@@ -35,7 +35,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ApiPath.DownloadFile,
     {
-      config: manage,
+      config: { ...manage, dataScope: 'orders' },
       schema: { tags, summary: 'One uploaded file', querystring: StoredFileIdQuerySchema },
     },
     async (request, reply) => {
@@ -51,7 +51,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ApiPath.DeleteFiles,
     {
-      config: manage,
+      config: { ...manage, dataScope: 'orders' },
       schema: {
         tags,
         summary: 'Delete uploaded files (all or none)',

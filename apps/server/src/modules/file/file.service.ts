@@ -9,11 +9,11 @@ import type { AuthContext } from '../../plugins/authenticate.ts';
 import { sniffContentType } from './content-type.ts';
 import * as repo from './file.repository.ts';
 
-export async function queryFiles(db: Db, auth: AuthContext, query: repo.FileListQuery) {
+export async function queryFiles(db: Db, auth: AuthContext, query: Omit<repo.FileListQuery, 'dataScope'>) {
   // Kept names hold no control characters; PostgreSQL would refuse a NUL in the pattern outright.
   const { rows, total } = query.keyword?.includes('\u0000')
     ? { rows: [], total: 0 }
-    : await repo.listFiles(db, auth.customerId, query);
+    : await repo.listFiles(db, auth.customerId, { ...query, dataScope: auth.dataScope });
   const items: StoredFile[] = rows.map((row) => ({
     id: row.id,
     fileName: row.file_name,
@@ -27,7 +27,7 @@ export async function queryFiles(db: Db, auth: AuthContext, query: repo.FileList
 }
 
 export async function openFile(db: Db, storage: FileStorage, auth: AuthContext, id: string) {
-  const row = isPlainId(id) ? await repo.findFile(db, auth.customerId, id) : undefined;
+  const row = isPlainId(id) ? await repo.findFile(db, auth.customerId, auth.dataScope, id) : undefined;
   if (!row) throw notFound();
   let stream: Readable;
   try {
@@ -53,7 +53,7 @@ export async function deleteFiles(
   const wanted = [...new Set(ids)];
   if (!wanted.every(isPlainId)) throw notFound();
   const deleted = await db.transaction().execute(async (trx) => {
-    const found = await repo.findFiles(trx, auth.customerId, wanted);
+    const found = await repo.findFiles(trx, auth.customerId, auth.dataScope, wanted);
     if (found.length !== wanted.length) throw notFound();
     await repo.deleteFiles(trx, auth.customerId, wanted);
     return found;

@@ -16,7 +16,7 @@ export const invoiceTitleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ApiPath.GetInvoiceTitle,
     {
-      config,
+      config: { ...config, dataScope: 'company' },
       schema: {
         tags,
         summary: "The customer's invoice title, or null when none was saved",
@@ -29,7 +29,7 @@ export const invoiceTitleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ApiPath.SaveInvoiceTitle,
     {
-      config,
+      config: { ...config, dataScope: 'company' },
       bodyLimit: INVOICE_TITLE_BODY_LIMIT,
       schema: {
         tags,

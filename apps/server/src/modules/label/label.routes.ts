@@ -10,7 +10,7 @@ export const labelRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ApiPath.PrintLabel,
     {
-      config: { permission: Permission.OrderView },
+      config: { permission: Permission.OrderView, dataScope: 'orders' },
       schema: {
         tags: ['order'],
         summary:

@@ -8,7 +8,7 @@ import type { OrdersTable } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { translate } from '../../lib/messages.ts';
 import { localize } from '../application/application.service.ts';
-import { dataScopeOf, type DataScopeFilter } from '../organization/data-scope.ts';
+import type { DataScopeFilter, ScopedCaller } from '../organization/data-scope.ts';
 import { listCountries } from '../reference/countries.ts';
 import { LabelPdfWriter, type LabelCaptions, type LabelData, type LabelParty } from './label-renderer.ts';
 import './label.messages.ts';
@@ -27,7 +27,6 @@ const NAMED_IN_MESSAGE = 10;
 
 type OrderRow = OrdersTable;
 /** Who asks for labels: their customer, and the user whose unit data scope applies. */
-type Caller = { customerId: string; userId: string };
 
 export function labelCaptions(language: Language): LabelCaptions {
   const t = (key: string) => translate(language, `label.caption.${key}`);
@@ -216,12 +215,12 @@ export function labelFileName(
 /** `PrintLabel`: the PDF of the caller's orders in the order of `ids`, or the refusal. */
 export async function printLabels(
   db: Db,
-  caller: Caller,
+  caller: ScopedCaller,
   ids: readonly string[],
   size: LabelSize,
   language: Language,
 ): Promise<{ pdf: Buffer; fileName: string; asciiFallback: string; labels: number }> {
-  const orders = await loadPrintableOrders(db, caller.customerId, ids, await dataScopeOf(db, caller));
+  const orders = await loadPrintableOrders(db, caller.customerId, ids, caller.dataScope);
   const chunks: Buffer[] = [];
   const out = new PassThrough();
   out.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -238,14 +237,14 @@ export async function printLabels(
  */
 export async function writeLabelsOfFilter(
   db: Db,
-  caller: Caller,
+  caller: ScopedCaller,
   filter: Partial<OrderFilter>,
   size: LabelSize,
   language: Language,
   out: Writable,
   progress: (done: number, total: number) => void = () => {},
 ): Promise<number> {
-  const dataScope = await dataScopeOf(db, caller);
+  const dataScope = caller.dataScope;
   const ids = await repo.findLabelIdsByFilter(db, caller.customerId, filter, dataScope);
   return writeBatches(db, caller.customerId, dataScope, ids, size, language, out, progress);
 }
@@ -256,7 +255,7 @@ export async function writeLabelsOfFilter(
  */
 export async function writeLabelsOfIds(
   db: Db,
-  caller: Caller,
+  caller: ScopedCaller,
   ids: readonly string[],
   size: LabelSize,
   language: Language,
@@ -264,7 +263,7 @@ export async function writeLabelsOfIds(
   progress: (done: number, total: number) => void = () => {},
 ): Promise<number> {
   const unique = [...new Set(ids)];
-  const dataScope = await dataScopeOf(db, caller);
+  const dataScope = caller.dataScope;
   // Check everything first: a refused order must refuse the task before any page is written.
   for (let start = 0; start < unique.length; start += LABEL_BATCH_SIZE)
     await loadPrintableOrders(

@@ -1,18 +1,26 @@
-import type { Transaction } from 'kysely';
+import { sql, type Insertable, type Transaction } from 'kysely';
 import type { BalanceThresholdsTable, Database, NotificationsTable } from '../../db/schema.ts';
 import type { Db } from '../../db/database.ts';
+import { inDataScope, type DataScopeFilter } from '../organization/data-scope.ts';
 
 export type Executor = Db | Transaction<Database>;
 
-/** Who reads: the user, their customer, and the permissions they hold (for notifications meant for some). */
+/**
+ * Who reads: the user, their customer, the permissions they hold (for notifications meant for some) and
+ * their unit data scope (for notifications about an order).
+ */
 export interface Reader {
   customerId: string;
   userId: string;
   permissions: readonly string[];
+  dataScope: DataScopeFilter | null;
 }
 
 /** Inserts the row unless the customer already has one with its source key; true when inserted. */
-export async function insertNotification(db: Executor, row: NotificationsTable): Promise<boolean> {
+export async function insertNotification(
+  db: Executor,
+  row: Insertable<NotificationsTable>,
+): Promise<boolean> {
   const result = await db
     .insertInto('notifications')
     .values(row)
@@ -34,6 +42,20 @@ function visible(db: Executor, reader: Reader) {
       reader.permissions.length === 0
         ? eb('n.permission', 'is', null)
         : eb.or([eb('n.permission', 'is', null), eb('n.permission', 'in', [...reader.permissions])]),
+    )
+    .$if(reader.dataScope !== null, (query) =>
+      query.where((eb) =>
+        eb.or([
+          eb('n.order_id', 'is', null),
+          eb.exists(
+            eb
+              .selectFrom('orders as o')
+              .select(sql`1`.as('one'))
+              .whereRef('o.id', '=', 'n.order_id')
+              .where(inDataScope(reader.dataScope, { unit: 'o.org_unit_id', user: 'o.created_by' })),
+          ),
+        ]),
+      ),
     );
 }
 

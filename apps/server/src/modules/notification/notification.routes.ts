@@ -28,6 +28,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ApiPath.QueryNewNotification,
     {
+      config: { dataScope: 'orders' },
       schema: {
         tags,
         summary: 'The unread count and the newest unread notifications (polled by the header)',
@@ -41,6 +42,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ApiPath.QueryNotification,
     {
+      config: { dataScope: 'orders' },
       bodyLimit: NOTIFICATION_BODY_LIMIT,
       schema: {
         tags,
@@ -56,6 +58,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ApiPath.MarkNotificationRead,
     {
+      config: { dataScope: 'orders' },
       bodyLimit: NOTIFICATION_BODY_LIMIT,
       schema: {
         tags,
@@ -76,6 +79,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ApiPath.MarkAllNotificationsRead,
     {
+      config: { dataScope: 'orders' },
       bodyLimit: NOTIFICATION_BODY_LIMIT,
       schema: {
         tags,
@@ -90,7 +94,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ApiPath.QueryBalanceThreshold,
     {
-      config: { permission: Permission.FinanceView },
+      config: { permission: Permission.FinanceView, dataScope: 'company' },
       schema: {
         tags,
         summary: "The caller's low-balance warning levels, per currency",
@@ -103,7 +107,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ApiPath.SaveBalanceThreshold,
     {
-      config: { permission: Permission.FinanceView },
+      config: { permission: Permission.FinanceView, dataScope: 'company' },
       bodyLimit: NOTIFICATION_BODY_LIMIT,
       schema: {
         tags,

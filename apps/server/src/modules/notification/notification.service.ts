@@ -1,4 +1,4 @@
-import { ALL_PERMISSIONS } from '@portal/contracts/permissions';
+import { ALL_PERMISSIONS, Permission } from '@portal/contracts/permissions';
 import { hasPermission } from '@portal/contracts/access';
 import { LANGUAGES, type Language, type LocalizedText } from '@portal/contracts/languages';
 import {
@@ -35,6 +35,8 @@ export interface NotifyInput {
   userId?: string | null;
   /** Only users holding this permission see it (e.g. finance:view for a recharge's result). */
   permission?: string | null;
+  /** The order it is about: only users whose unit data scope holds the order see it. */
+  orderId?: string | null;
   kind: NotificationKind;
   /** Registered message keys (defineMessages); the params fill their `{name}` placeholders. */
   titleKey: string;
@@ -65,6 +67,7 @@ export async function notify(db: Executor, input: NotifyInput): Promise<string |
     customer_id: input.customerId,
     user_id: input.userId ?? null,
     permission: input.permission ?? null,
+    order_id: input.orderId ?? null,
     kind: input.kind,
     title_key: input.titleKey,
     body_key: input.bodyKey,
@@ -82,6 +85,7 @@ export function readerOf(auth: AuthContext): Reader {
     customerId: auth.customerId,
     userId: auth.userId,
     permissions: ALL_PERMISSIONS.filter((permission) => hasPermission(auth, permission)),
+    dataScope: auth.dataScope,
   };
 }
 
@@ -242,6 +246,8 @@ export async function followBalanceThresholds(
     await notify(db, {
       customerId,
       userId: threshold.user_id,
+      // The balance is the company's: a user who lost finance:view since setting the warning reads it no more.
+      permission: Permission.FinanceView,
       kind: 'balance_warning',
       titleKey: 'notification.balanceWarning.title',
       bodyKey: 'notification.balanceWarning.body',

@@ -17,6 +17,7 @@ import { ProductInfoSchema, QuoteAnswerSchema, QuoteRequestSchema } from '@porta
 import { WalletBalanceListSchema } from '@portal/contracts/wallet';
 import { z } from 'zod';
 import { orderCreateSchema } from '../order/order.service.ts';
+import type { DataScopeRule } from '../organization/data-scope.ts';
 import * as examples from './open-api.examples.ts';
 
 /**
@@ -71,6 +72,8 @@ export interface OpenApiOperation {
   path: string;
   tag: OpenApiTag;
   permission?: Permission;
+  /** What of the customer's data it reads (modules/organization/data-scope.ts). */
+  dataScope: DataScopeRule;
   /** Answers for a customer in arrears too (the balance, so it can see why). */
   allowInArrears?: boolean;
   /** Accepts an `Idempotency-Key` header (plugins/idempotency.ts). */
@@ -93,6 +96,7 @@ export const openApiOperations: readonly OpenApiOperation[] = [
     method: 'POST',
     path: OpenApiPath.Orders,
     tag: 'orders',
+    dataScope: 'orders',
     permission: Permission.OrderCreate,
     idempotent: true,
     body: orderCreateSchema,
@@ -106,6 +110,7 @@ export const openApiOperations: readonly OpenApiOperation[] = [
     method: 'GET',
     path: OpenApiPath.Orders,
     tag: 'orders',
+    dataScope: 'orders',
     permission: Permission.OrderView,
     query: OrderListQuerySchema,
     queryExample: { status: 'submitted', pageIndex: 1, pageSize: 20 },
@@ -117,6 +122,7 @@ export const openApiOperations: readonly OpenApiOperation[] = [
     method: 'GET',
     path: OpenApiPath.Order,
     tag: 'orders',
+    dataScope: 'orders',
     permission: Permission.OrderView,
     params: OrderNoParamsSchema,
     response: { kind: 'json', data: OrderDetailSchema, example: examples.orderDetailExample },
@@ -127,6 +133,7 @@ export const openApiOperations: readonly OpenApiOperation[] = [
     method: 'POST',
     path: OpenApiPath.CancelOrder,
     tag: 'orders',
+    dataScope: 'orders',
     permission: Permission.OrderCreate,
     params: OrderNoParamsSchema,
     response: { kind: 'json', data: OrderCancelResultSchema, example: examples.orderCancelExample },
@@ -137,6 +144,7 @@ export const openApiOperations: readonly OpenApiOperation[] = [
     method: 'GET',
     path: OpenApiPath.OrderLabel,
     tag: 'orders',
+    dataScope: 'orders',
     permission: Permission.OrderView,
     params: OrderNoParamsSchema,
     query: LabelQuerySchema,
@@ -149,6 +157,7 @@ export const openApiOperations: readonly OpenApiOperation[] = [
     method: 'GET',
     path: OpenApiPath.OrderTracking,
     tag: 'orders',
+    dataScope: 'orders',
     permission: Permission.OrderView,
     params: OrderNoParamsSchema,
     response: {
@@ -163,6 +172,7 @@ export const openApiOperations: readonly OpenApiOperation[] = [
     method: 'POST',
     path: OpenApiPath.Quotes,
     tag: 'products',
+    dataScope: 'shared',
     permission: Permission.OrderCreate,
     body: QuoteRequestSchema,
     bodyExample: examples.quoteRequestExample,
@@ -175,6 +185,7 @@ export const openApiOperations: readonly OpenApiOperation[] = [
     method: 'GET',
     path: OpenApiPath.Products,
     tag: 'products',
+    dataScope: 'shared',
     response: { kind: 'json', data: z.array(ProductInfoSchema), example: examples.productsExample },
     errors: [],
   },
@@ -183,6 +194,8 @@ export const openApiOperations: readonly OpenApiOperation[] = [
     method: 'GET',
     path: OpenApiPath.Balance,
     tag: 'wallet',
+    dataScope: 'company',
+    permission: Permission.FinanceView,
     allowInArrears: true,
     response: { kind: 'json', data: WalletBalanceListSchema, example: examples.balanceExample },
     errors: [],

@@ -1,13 +1,12 @@
 import { OpenApiPath } from '@portal/contracts/api-paths';
 import { ApiCode } from '@portal/contracts/envelope';
 import { LANGUAGES, type Language } from '@portal/contracts/languages';
-import { hasPermission } from '@portal/contracts/access';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsync } from 'fastify';
-import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import { hitRateLimit } from '../../lib/rate-limit.ts';
 import type { Db } from '../../db/database.ts';
-import type { AuthContext } from '../../plugins/authenticate.ts';
+import { checkRouteAccess, type AuthContext } from '../../plugins/authenticate.ts';
 import { attachmentDisposition } from '../address/spreadsheet-text.ts';
 import { authenticateApiToken, apiTokenHashKey, looksLikeApiToken } from '../api-token/api-token.service.ts';
 import { getApplicationInfo } from '../application/application.service.ts';
@@ -37,7 +36,7 @@ type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown
 
 /** The customer's order named by its reference or waybill number (reference first); else not found. */
 async function resolveOrderId(db: Db, auth: AuthContext, orderNo: string): Promise<string> {
-  const found = await orderListRepo.ordersByNumbers(db, auth.customerId, [orderNo]);
+  const found = await orderListRepo.ordersByNumbers(db, auth.customerId, [orderNo], auth.dataScope);
   const order =
     found.find((row) => row.customer_order_no === orderNo) ?? found.find((row) => row.waybill_no === orderNo);
   if (!order) throw notFound();
@@ -140,8 +139,7 @@ export const openApiRoutes: FastifyPluginAsync = async (app) => {
       request.auth = auth;
       if (customerStatus === 'arrears' && !operation.allowInArrears)
         throw new AppError(ApiCode.Arrears, 'auth.arrears');
-      if (operation.permission && !hasPermission(auth, operation.permission))
-        throw forbidden(operation.permission);
+      checkRouteAccess(auth, operation);
       const verdict = await hitRateLimit(db, {
         bucket: `openApi:${auth.sessionId}`,
         limit: callsPerMinute,
@@ -161,7 +159,7 @@ export const openApiRoutes: FastifyPluginAsync = async (app) => {
     app.route({
       method: operation.method,
       url: fastifyPath(operation.path),
-      config: { idempotency: operation.idempotent ?? false },
+      config: { idempotency: operation.idempotent ?? false, dataScope: operation.dataScope },
       ...(operation.bodyLimit ? { bodyLimit: operation.bodyLimit } : {}),
       schema: {
         ...(operation.params ? { params: operation.params } : {}),

@@ -215,8 +215,10 @@ export async function seedDemoOrders(
     customerId,
     sessionId: 'demo-seed',
     userType: 'main',
+    orgUnitId: null,
     permissions: [...ALL_PERMISSIONS],
     roles: [],
+    dataScope: null,
   };
   // The opening balance came before the first order.
   await db

@@ -299,7 +299,9 @@ export async function weighOrder(db: Db, input: WeighInput, language: Language):
       const display = await currencyDisplay(trx, final.currencyCode);
       await notify(trx, {
         customerId: order.customer_id,
-        permission: Permission.OrderView,
+        // A charge or refund: the company's money, for those who may read it.
+        permission: Permission.FinanceView,
+        orderId: order.id,
         kind: 'weight_adjustment',
         titleKey: 'notification.weightAdjustment.title',
         bodyKey:
@@ -433,6 +435,7 @@ export async function markException(db: Db, input: ExceptionInput, language: Lan
     await notify(trx, {
       customerId: order.customer_id,
       permission: Permission.OrderView,
+      orderId: order.id,
       kind: 'order_exception',
       titleKey: 'notification.orderException.title',
       bodyKey: 'notification.orderException.body',

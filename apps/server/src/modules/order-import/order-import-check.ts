@@ -10,8 +10,10 @@ import {
   type OrderSheetMapping,
 } from '@portal/contracts/order-import';
 import { gramsToKg } from '@portal/contracts/quantity';
+import { hasPermission, type AccessSubject } from '@portal/contracts/access';
+import { Permission } from '@portal/contracts/permissions';
 import type { Db } from '../../db/database.ts';
-import { dataScopeOf, isInDataScope } from '../organization/data-scope.ts';
+import { isInDataScope, type ScopedCaller } from '../organization/data-scope.ts';
 import { AppError } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/ids.ts';
 import { translate } from '../../lib/messages.ts';
@@ -48,18 +50,14 @@ export const importNotFound = () => new AppError(ApiCode.NotFound, 'orderImport.
  * unit only never reads another unit's sheet); another customer's or unit's id is answered like an unknown
  * one. Inside a transaction it is locked (PostgreSQL), so changes of one import run one after the other.
  */
-export async function findOwnImport(
-  db: Db,
-  caller: { customerId: string; userId: string },
-  importId: string,
-) {
+export async function findOwnImport(db: Db, caller: ScopedCaller, importId: string) {
   const found = await (db.isTransaction ? repo.findImportForUpdate : repo.findImport)(
     db,
     caller.customerId,
     importId,
   );
   if (!found) throw importNotFound();
-  const scope = await dataScopeOf(db, caller);
+  const scope = caller.dataScope;
   if (scope !== null) {
     const creator = await db
       .selectFrom('users')
@@ -267,7 +265,7 @@ async function remapRows(db: Db, imported: repo.ImportRow) {
  */
 export async function checkImport(
   db: Db,
-  auth: { customerId: string; userId: string },
+  auth: ScopedCaller,
   importId: string,
   options: { remap?: boolean } = {},
 ): Promise<void> {
@@ -329,7 +327,7 @@ export function rowAnswer(row: repo.NewSheetRow, language: Language): OrderImpor
 /** The import as every call answers it (counts as of its last check, totals against the wallets now). */
 export async function importSummary(
   db: Db,
-  auth: { customerId: string; userId: string },
+  auth: ScopedCaller & AccessSubject,
   importId: string,
   language: Language,
 ): Promise<OrderImportSummary> {
@@ -352,6 +350,10 @@ export async function importSummary(
   const commitError = imported.commit_error
     ? (JSON.parse(imported.commit_error) as { key: string; params?: Record<string, string | number> })
     : null;
+  // The company's balance, as figures, only for those who may read it (wallet.routes.ts).
+  const readsBalance = hasPermission(auth, Permission.FinanceView);
+  if (commitError?.key === 'orderImport.insufficientBalance' && !readsBalance)
+    Object.assign(commitError, { key: 'wallet.insufficientBalanceAskFinance', params: {} });
   return {
     id: imported.id,
     status: imported.status,
@@ -372,7 +374,7 @@ export async function importSummary(
     errorCount: imported.error_count,
     totals: totals.map((total) => {
       const money = available.get(total.currencyCode) ?? 0;
-      return { ...total, available: money, insufficient: total.amount > money };
+      return { ...total, available: readsBalance ? money : null, insufficient: total.amount > money };
     }),
     progress: imported.progress,
     submit: imported.submit === null ? null : imported.submit === 1,

@@ -15,7 +15,7 @@ export const orderImportCommitRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ApiPath.BatchImportCommit,
     {
-      config: { permission: Permission.OrderCreate, idempotency: true },
+      config: { permission: Permission.OrderCreate, idempotency: true, dataScope: 'orders' },
       schema: {
         tags: ['order-import'],
         summary:

@@ -268,7 +268,10 @@ async function planBatch(
 }
 
 /** Insufficient balance for the batch's holds, as the import's reason: "余额不足：需要 ¥X，可用 ¥Y". */
-async function insufficientRefusal(db: Db, data: InsufficientBalance) {
+async function insufficientRefusal(
+  db: Db,
+  data: { currencyCode: string; required: number; available: number },
+) {
   const display = await currencyDisplay(db, data.currencyCode);
   return new CommitRefusal('orderImport.insufficientBalance', {
     required: formatMinorAmount(data.required, display),
@@ -360,7 +363,7 @@ async function writeBatch(
         if (!(error instanceof AppError) || error.messageKey !== 'wallet.insufficientBalance') throw error;
         // Worded for the whole batch: all it needs against what was available before it.
         const data = error.data as InsufficientBalance;
-        const before = data.available + (heldSoFar.get(data.currencyCode) ?? 0);
+        const before = (data.available ?? 0) + (heldSoFar.get(data.currencyCode) ?? 0);
         throw await insufficientRefusal(trx, {
           ...data,
           required: plan.totals.get(data.currencyCode) ?? data.required,

@@ -27,7 +27,7 @@ export const orderImportMappingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ApiPath.BatchImportTemplate,
     {
-      config,
+      config: { ...config, dataScope: 'shared' },
       schema: {
         tags,
         summary: "The batch-create template (.xlsx) in the language asked for (default: the caller's)",
@@ -49,7 +49,7 @@ export const orderImportMappingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ApiPath.BatchImportMappings,
     {
-      config,
+      config: { ...config, dataScope: 'shared' },
       schema: {
         tags,
         summary: "The caller's saved column mappings, most recently used first",
@@ -62,7 +62,7 @@ export const orderImportMappingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ApiPath.BatchImportDeleteMapping,
     {
-      config,
+      config: { ...config, dataScope: 'shared' },
       bodyLimit: MAPPING_BODY_LIMIT,
       schema: {
         tags,
@@ -80,7 +80,7 @@ export const orderImportMappingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ApiPath.BatchImportApplyMapping,
     {
-      config,
+      config: { ...config, dataScope: 'orders' },
       bodyLimit: MAPPING_BODY_LIMIT,
       schema: {
         tags,
@@ -105,7 +105,7 @@ export const orderImportMappingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ApiPath.BatchImportErrorReport,
     {
-      config,
+      config: { ...config, dataScope: 'orders' },
       schema: {
         tags,
         summary: "The rows not made into orders, as the user's sheet with an error column (.xlsx)",

@@ -86,7 +86,7 @@ export const orderImportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ApiPath.BatchImportPreview,
     {
-      config,
+      config: { ...config, dataScope: 'orders' },
       schema: {
         tags,
         summary:
@@ -138,7 +138,7 @@ export const orderImportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ApiPath.BatchImportGet,
     {
-      config,
+      config: { ...config, dataScope: 'orders' },
       schema: {
         tags,
         summary: 'One import: status, counts, totals against the wallets, commit progress',
@@ -153,7 +153,7 @@ export const orderImportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ApiPath.BatchImportRows,
     {
-      config,
+      config: { ...config, dataScope: 'orders' },
       schema: {
         tags,
         summary: 'A page of an import’s rows in sheet order, by state, with their cell errors',
@@ -168,7 +168,7 @@ export const orderImportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ApiPath.BatchImportUpdateRow,
     {
-      config,
+      config: { ...config, dataScope: 'orders' },
       bodyLimit: 128 * 1024,
       schema: {
         tags,
@@ -187,7 +187,7 @@ export const orderImportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ApiPath.BatchImportExclude,
     {
-      config,
+      config: { ...config, dataScope: 'orders' },
       schema: {
         tags,
         summary: 'Leave the orders of these rows out of the batch, or take them back in',
@@ -207,7 +207,7 @@ export const orderImportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ApiPath.BatchImportSettings,
     {
-      config,
+      config: { ...config, dataScope: 'orders' },
       bodyLimit: 4096,
       schema: {
         tags,
@@ -226,7 +226,7 @@ export const orderImportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ApiPath.BatchImportDiscard,
     {
-      config,
+      config: { ...config, dataScope: 'orders' },
       bodyLimit: 1024,
       schema: {
         tags,

@@ -11,7 +11,6 @@ import {
   type ExportRequest,
   type TableExportSource,
 } from '../export/export-source.ts';
-import { dataScopeOf } from '../organization/data-scope.ts';
 import { filteredOrders } from './order-filter.ts';
 import * as repo from './order-list.repository.ts';
 import { chargeOfRow } from './order-list.service.ts';
@@ -32,10 +31,9 @@ const ID_CHUNK = 500;
  * within the data scope of the user who asked, as it is when the task runs.
  */
 async function requested(db: Db, request: ExportRequest) {
-  const dataScope = await dataScopeOf(db, request);
   return filteredOrders(db, request.customerId, {
     ...(request.ids ? {} : (request.filter ?? {})),
-    dataScope,
+    dataScope: request.dataScope,
   });
 }
 

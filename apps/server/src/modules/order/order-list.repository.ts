@@ -195,7 +195,7 @@ export function ordersByNumbers(
   db: Db,
   customerId: string,
   numbers: readonly string[],
-  dataScope: ScopedOrderFilter['dataScope'] = null,
+  dataScope: ScopedOrderFilter['dataScope'],
 ) {
   return filteredOrders(db, customerId, { numbers: [...numbers], dataScope })
     .select([
@@ -256,7 +256,7 @@ export async function submittedBetween(
   customerId: string,
   from: string,
   to: string,
-  dataScope: ScopedOrderFilter['dataScope'] = null,
+  dataScope: ScopedOrderFilter['dataScope'],
 ) {
   const currency = sql<string | null>`coalesce(final_currency_code, estimated_currency_code)`;
   const rows = await filteredOrders(db, customerId, { dataScope })
@@ -283,7 +283,7 @@ export function newestInStatus(
   customerId: string,
   status: OrderStatus,
   limit: number,
-  dataScope: ScopedOrderFilter['dataScope'] = null,
+  dataScope: ScopedOrderFilter['dataScope'],
 ) {
   return filteredOrders(db, customerId, { status, dataScope })
     .select('orders.customer_seq')

@@ -16,7 +16,6 @@ import { gramsToKg } from '@portal/contracts/quantity';
 import type { Db } from '../../db/database.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
 import { localize } from '../application/application.service.ts';
-import { dataScopeOf } from '../organization/data-scope.ts';
 import {
   filteredOrders,
   filtersBesidesStatus,
@@ -151,7 +150,7 @@ export async function queryOrders(
   { smallMatchSet = SMALL_MATCH_SET }: { smallMatchSet?: number } = {},
 ): Promise<OrderQueryResult> {
   const { customerId } = auth;
-  const dataScope = await dataScopeOf(db, auth);
+  const dataScope = auth.dataScope;
   const [notFound, names] = await Promise.all([
     notFoundNumbers(db, customerId, query.numbers ?? [], dataScope),
     nameLookups(db, language),
@@ -170,7 +169,7 @@ export async function queryOrders(
 /** `POST /api/CustomerOrder/QueryEndData`: orders with a last-mile number, under the list's filters. */
 export async function queryEndData(db: Db, auth: AuthContext, query: OrderQuery): Promise<EndDataResult> {
   const { customerId } = auth;
-  const dataScope = await dataScopeOf(db, auth);
+  const dataScope = auth.dataScope;
   const base = () => repo.endDataQuery(db, customerId, { ...query, dataScope });
   const [total, notFound] = await Promise.all([
     repo.countRows(base()),
@@ -222,7 +221,7 @@ export async function queryTracking(
   auth: AuthContext,
   numbers: readonly string[],
 ): Promise<TrackingResult> {
-  const orders = await repo.ordersByNumbers(db, auth.customerId, numbers, await dataScopeOf(db, auth));
+  const orders = await repo.ordersByNumbers(db, auth.customerId, numbers, auth.dataScope);
   const events = await repo.trackingEvents(
     db,
     auth.customerId,
@@ -306,7 +305,7 @@ export async function homeSummary(
 ): Promise<HomeSummary> {
   const { customerId } = auth;
   const periods = localPeriods(Date.now(), utcOffsetMinutes);
-  const dataScope = await dataScopeOf(db, auth);
+  const dataScope = auth.dataScope;
   const [{ counts }, today, month, exceptionSeqs, names] = await Promise.all([
     repo.statusCounts(db, customerId, { dataScope }),
     periodSummary(db, customerId, periods.today, dataScope),

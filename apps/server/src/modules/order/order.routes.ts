@@ -36,7 +36,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     ApiPath.CreateOrder,
     {
       // A retried or double-clicked create with the same Idempotency-Key answers the first result again.
-      config: { ...create, idempotency: true },
+      config: { ...create, idempotency: true, dataScope: 'orders' },
       schema: {
         tags,
         summary:
@@ -59,7 +59,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ApiPath.SubmitOrder,
     {
-      config: create,
+      config: { ...create, dataScope: 'orders' },
       schema: {
         tags,
         summary: 'Submit a draft: re-price, issue the waybill number and hold the estimated charge',
@@ -79,7 +79,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ApiPath.GetOrder,
     {
-      config: view,
+      config: { ...view, dataScope: 'orders' },
       schema: {
         tags,
         summary:
@@ -95,7 +95,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ApiPath.CancelOrder,
     {
-      config: create,
+      config: { ...create, dataScope: 'orders' },
       schema: {
         tags,
         summary: 'Cancel drafts and submitted orders (all or none); submitted ones release their hold',
@@ -112,7 +112,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ApiPath.UpdateOrder,
     {
-      config: create,
+      config: { ...create, dataScope: 'orders' },
       schema: {
         tags,
         summary: 'Edit a draft (checked like a create); with `submit: true` submit it in the same call',
@@ -134,7 +134,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ApiPath.QueryOrders,
     {
-      config: view,
+      config: { ...view, dataScope: 'orders' },
       schema: {
         tags,
         summary: 'The order list: a page under the filters, the total, counts per status, numbers not found',
@@ -149,7 +149,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ApiPath.QueryTracking,
     {
-      config: view,
+      config: { ...view, dataScope: 'orders' },
       schema: {
         tags,
         summary: 'Tracking of one or many reference, waybill or last-mile numbers',
@@ -164,7 +164,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ApiPath.QueryEndData,
     {
-      config: view,
+      config: { ...view, dataScope: 'orders' },
       schema: {
         tags,
         summary: 'Last-mile data: orders with a last-mile number, under the list filters',
@@ -178,7 +178,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ApiPath.QueryHomeSummary,
     {
-      config: view,
+      config: { ...view, dataScope: 'orders' },
       schema: {
         tags,
         summary: "The home page's summary: counts per status, today's and this month's orders, exceptions",

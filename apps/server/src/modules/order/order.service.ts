@@ -1,5 +1,7 @@
 import { AddressType, type AddressInputParsed } from '@portal/contracts/address';
 import { ApiCode } from '@portal/contracts/envelope';
+import { hasPermission } from '@portal/contracts/access';
+import { Permission } from '@portal/contracts/permissions';
 import type { Language } from '@portal/contracts/languages';
 import {
   createOrderCreateSchema,
@@ -36,7 +38,7 @@ import * as repo from './order.repository.ts';
 import { transitionOrder } from './order-status.ts';
 import { issueWaybillNo } from './waybill.ts';
 import * as listRepo from './order-list.repository.ts';
-import { dataScopeOf, isInDataScope } from '../organization/data-scope.ts';
+import { isInDataScope } from '../organization/data-scope.ts';
 import { nameLookups, toTrackingEvent } from './order-list.service.ts';
 
 /**
@@ -477,7 +479,7 @@ export async function updateOrder(
   language: Language,
 ): Promise<OrderCreated> {
   const existing = await repo.findOrder(db, auth.customerId, input.id);
-  if (!existing || !isInDataScope(await dataScopeOf(db, auth), existing)) throw notFound();
+  if (!existing || !isInDataScope(auth.dataScope, existing)) throw notFound();
   if (existing.status !== 'draft')
     throw wrongStatus('order.notEditable', existing.customer_order_no, existing.status, language);
   const prepared = await prepareOrder(db, auth, input, language);
@@ -535,7 +537,7 @@ export async function submitOrder(
   language: Language,
 ): Promise<OrderCreated> {
   const now = nowIso();
-  const dataScope = await dataScopeOf(db, auth);
+  const dataScope = auth.dataScope;
   const { order, priced, waybillNo } = await db.transaction().execute(async (trx) => {
     // Locked, then read and priced: a concurrent Update either committed before (its contents are the
     // ones submitted and held) or waits and then finds no draft — never a hold priced on older contents.
@@ -590,14 +592,17 @@ export async function getOrder(
 ): Promise<OrderDetail> {
   const row = await repo.findOrder(db, auth.customerId, id);
   // Outside the caller's unit data scope an order is "not found", like another customer's.
-  if (!row || !isInDataScope(await dataScopeOf(db, auth), row)) throw notFound();
+  if (!row || !isInDataScope(auth.dataScope, row)) throw notFound();
   const [parcels, items, productNames, names, events, ledgerRows] = await Promise.all([
     repo.listParcels(db, id),
     repo.listItems(db, id),
     repo.findProductNames(db, row.product_code),
     nameLookups(db, language),
     listRepo.trackingEvents(db, auth.customerId, [id]),
-    listRepo.ledgerRowsOfOrder(db, auth.customerId, id),
+    // Its ledger rows carry the company's balance after each: for those who may read it.
+    hasPermission(auth, Permission.FinanceView)
+      ? listRepo.ledgerRowsOfOrder(db, auth.customerId, id)
+      : Promise.resolve([]),
   ]);
   return {
     ...orderOf(row, parcels, items, productNames, language),
@@ -703,7 +708,7 @@ export async function cancelOrders(
   language: Language = 'zh-CN',
 ): Promise<number> {
   const unique = [...new Set(ids)];
-  const dataScope = await dataScopeOf(db, auth);
+  const dataScope = auth.dataScope;
   return db.transaction().execute(async (trx) => {
     const orders = await repo.lockOrders(trx, auth.customerId, unique);
     if (orders.length !== unique.length || !orders.every((order) => isInDataScope(dataScope, order)))

@@ -29,7 +29,7 @@ const ORG_BODY_LIMIT = 8 * 1024;
 
 /** `SystemOrganization/*`, `SystemUser/*`, `SystemRole/*`: the customer's units, sub-users and roles (org:manage). */
 export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const config = { permission: Permission.OrgManage };
+  const config = { permission: Permission.OrgManage, dataScope: 'organization' } as const;
   const unitTags = ['organization'];
   const userTags = ['organization'];
   const post = { config, bodyLimit: ORG_BODY_LIMIT };

@@ -30,7 +30,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ApiPath.QueryQuote,
     {
-      config: { permission: Permission.OrderCreate },
+      config: { permission: Permission.OrderCreate, dataScope: 'shared' },
       bodyLimit: QUOTE_BODY_LIMIT,
       schema: {
         tags,
@@ -46,6 +46,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ApiPath.QueryAllProducts,
     {
+      config: { dataScope: 'shared' },
       schema: {
         tags,
         summary: "Products the customer may use, with the customer's own limits applied",
@@ -59,6 +60,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ApiPath.QueryCustomerProductLimit,
     {
+      config: { dataScope: 'shared' },
       schema: {
         tags,
         summary: "The customer's own product limits: hidden products, narrowed limits, negotiated discounts",
@@ -72,6 +74,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ApiPath.GetSystemExtraServiceList,
     {
+      config: { dataScope: 'shared' },
       schema: {
         tags,
         summary:
@@ -86,6 +89,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ApiPath.QueryCustomerLevel,
     {
+      config: { dataScope: 'shared' },
       schema: {
         tags,
         summary: "Customer levels with their discount, the caller's marked",
@@ -99,6 +103,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ApiPath.QueryEnabledIssueKinds,
     {
+      config: { dataScope: 'shared' },
       schema: {
         tags,
         summary: 'Enabled issue kinds (what an order exception names)',

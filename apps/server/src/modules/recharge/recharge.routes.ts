@@ -106,7 +106,7 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
     ApiPath.CreateRechargeOrder,
     {
       // A retried click (Idempotency-Key) gets the first recharge back, not a second pending one.
-      config: { ...topUp, idempotency: true },
+      config: { ...topUp, idempotency: true, dataScope: 'company' },
       schema: {
         tags,
         summary: 'A pending online recharge (Alipay or WeChat Pay) and its payToken',
@@ -133,7 +133,7 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ApiPath.UploadTransferVoucher,
     {
-      config: topUp,
+      config: { ...topUp, dataScope: 'company' },
       schema: {
         tags,
         summary: 'A bank transfer: multipart fields amount, currencyCode, remark and the voucher file',
@@ -164,7 +164,7 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ApiPath.QueryRecharges,
     {
-      config: view,
+      config: { ...view, dataScope: 'company' },
       schema: {
         tags,
         summary: 'The recharge records, newest first, with the paid totals of the filter',
@@ -181,7 +181,7 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ApiPath.GetRecharge,
     {
-      config: view,
+      config: { ...view, dataScope: 'company' },
       schema: {
         tags,
         summary: 'One recharge',

@@ -32,6 +32,7 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ApiPath.GetAllCnProvinces,
     {
+      config: { dataScope: 'shared' },
       schema: {
         tags,
         summary: 'Chinese provinces with official codes',
@@ -44,6 +45,7 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ApiPath.GetCnProvinceCities,
     {
+      config: { dataScope: 'shared' },
       schema: {
         tags,
         summary:
@@ -61,6 +63,7 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ApiPath.GetCnCityDistricts,
     {
+      config: { dataScope: 'shared' },
       schema: {
         tags,
         summary:
@@ -78,6 +81,7 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ApiPath.GetCnDivisionTree,
     {
+      config: { dataScope: 'shared' },
       schema: {
         tags,
         summary:
@@ -91,6 +95,7 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ApiPath.GetCountry,
     {
+      config: { dataScope: 'shared' },
       schema: {
         tags,
         summary: 'ISO 3166-1 countries with names and postal-code formats',
@@ -103,6 +108,7 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ApiPath.GetSystemDictionaryByKey,
     {
+      config: { dataScope: 'shared' },
       schema: {
         tags,
         summary: 'One system dictionary with labels in three languages',
@@ -121,6 +127,7 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ApiPath.QueryLaotieCurrency,
     {
+      config: { dataScope: 'shared' },
       schema: {
         tags,
         summary: 'Accepted currencies with their exchange rate to CNY',

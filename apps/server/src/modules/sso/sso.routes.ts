@@ -43,6 +43,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ApiPath.GetCustomerLoginToken,
     {
+      config: { dataScope: 'self' },
       schema: {
         tags: ['login'],
         summary: "A short-lived ticket for the signed-in user to open the provider's OMS (audience `oms`)",

@@ -9,6 +9,7 @@ export const systemInfoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ApiPath.GetSystemInfo,
     {
+      config: { dataScope: 'shared' },
       schema: {
         tags: ['application'],
         summary: 'Application name and version, build time, server and database, server time, currencies',

@@ -137,6 +137,7 @@ export const verificationCodeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ApiPath.SendChangePhoneSms,
     {
+      config: { dataScope: 'self' },
       bodyLimit: BODY_LIMIT,
       schema: {
         tags: ['user'],
@@ -158,6 +159,7 @@ export const verificationCodeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ApiPath.ChangePhone,
     {
+      config: { dataScope: 'self' },
       bodyLimit: BODY_LIMIT,
       schema: {
         tags: ['user'],

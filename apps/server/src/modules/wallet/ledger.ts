@@ -1,5 +1,6 @@
 import { ApiCode } from '@portal/contracts/envelope';
 import { fallbackCurrencyDisplay, formatMinorAmount, type CurrencyDisplay } from '@portal/contracts/money';
+import { Permission } from '@portal/contracts/permissions';
 import { MAX_AMOUNT_MINOR } from '@portal/contracts/quantity';
 import { LEDGER_ENTRY_TYPES, type InsufficientBalance, type LedgerEntryType } from '@portal/contracts/wallet';
 import { sql, type Transaction } from 'kysely';
@@ -463,11 +464,16 @@ async function insufficientBalance(trx: Executor, currencyCode: string, required
     available,
     shortfall,
   };
+  // The balance is the company's: someone without finance:view learns that it does not suffice, not by how much.
+  const withoutFigures: InsufficientBalance = { ...data, available: null, shortfall: null };
   return new AppError(
     ApiCode.Conflict,
     'wallet.insufficientBalance',
     { shortfall: formatMinorAmount(shortfall, display) },
     data,
+  ).withheldFrom(
+    Permission.FinanceView,
+    new AppError(ApiCode.Conflict, 'wallet.insufficientBalanceAskFinance', {}, withoutFigures),
   );
 }
 

@@ -88,6 +88,7 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ApiPath.WeChatGetUserQRCoder,
     {
+      config: { dataScope: 'self' },
       schema: {
         tags,
         summary: "A QR code that binds the scanning WeChat identity to the signed-in user's account",
@@ -100,6 +101,7 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ApiPath.WeChatBindingPolling,
     {
+      config: { dataScope: 'self' },
       schema: {
         tags,
         summary: "State of the user's binding QR code: waiting, confirmed, expired or used",
@@ -114,6 +116,7 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ApiPath.WeChatBindingTransfer,
     {
+      config: { dataScope: 'self' },
       schema: {
         tags,
         summary:
@@ -129,6 +132,7 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     ApiPath.WeChatCancelBinding,
     {
+      config: { dataScope: 'self' },
       schema: {
         tags,
         summary: "End the signed-in user's WeChat binding",

@@ -48,9 +48,12 @@ export default function HomePage() {
       ) : null}
       <Row gutter={[16, 16]}>
         {can(Permission.OrderView) ? <OrderSummary /> : null}
-        <Col xs={24} lg={12} xl={8}>
-          <BalanceCard />
-        </Col>
+        {/* The balance is the company's money: for those who may read it (finance:view, whole company). */}
+        {can(Permission.FinanceView) ? (
+          <Col xs={24} lg={12} xl={8}>
+            <BalanceCard />
+          </Col>
+        ) : null}
         <Col xs={24} lg={12} xl={8}>
           <ShortcutsCard />
         </Col>

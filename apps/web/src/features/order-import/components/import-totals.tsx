@@ -83,16 +83,21 @@ export function ImportTotals({ summary }: { summary: OrderImportSummary }) {
                 type={total.insufficient ? 'danger' : 'secondary'}
                 style={{ fontWeight: 'normal' }}
               >
-                {' / '}
-                {t('orderImport.totals.available', {
-                  amount: formatMoney(total.available, total.currencyCode, language),
-                })}
+                {total.available === null
+                  ? null
+                  : ` / ${t('orderImport.totals.available', {
+                      amount: formatMoney(total.available, total.currencyCode, language),
+                    })}`}
               </Typography.Text>
             </Typography.Text>
-            {total.insufficient ? (
+            {total.insufficient && total.available === null ? (
+              <Typography.Text type="danger" style={{ fontSize: 12 }} data-testid="order-import-insufficient">
+                {t('orderImport.totals.insufficientAskFinance')}
+              </Typography.Text>
+            ) : total.insufficient ? (
               <Typography.Text type="danger" style={{ fontSize: 12 }} data-testid="order-import-insufficient">
                 {t('orderImport.totals.insufficient', {
-                  amount: formatMoney(total.amount - total.available, total.currencyCode, language),
+                  amount: formatMoney(total.amount - (total.available ?? 0), total.currencyCode, language),
                 })}{' '}
                 <Link to={TOP_UP_FORM_PATH} style={{ textDecoration: 'underline' }}>
                   {t('orderImport.totals.topUp')}

@@ -6,11 +6,24 @@ import { TOP_UP_FORM_PATH } from '../../../lib/app-paths';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { formatMoney } from '../../../lib/money';
 
-/** "Insufficient balance: ¥12.34 short", what the order needs and what is available, and a top-up link. */
+/**
+ * "Insufficient balance: ¥12.34 short", what the order needs and what is available, and a top-up link.
+ * Without the figures (a user who may not read the company's balance), only that it falls short.
+ */
 export function InsufficientBalanceAlert({ shortfall }: { shortfall: InsufficientBalance }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const money = (amount: number) => formatMoney(amount, shortfall.currencyCode, language);
+  if (shortfall.shortfall === null || shortfall.available === null)
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={t('order.form.insufficientAskFinance')}
+        description={t('order.form.insufficientRequired', { required: money(shortfall.required) })}
+        data-testid="order-insufficient"
+      />
+    );
   return (
     <Alert
       type="error"
