@@ -38,6 +38,14 @@ export function subtreeIds(
   return result;
 }
 
+/** The first half of the rule: the main user, or a sub-user holding any role whose scope is "all". */
+export function seesWholeCompany(
+  userType: 'main' | 'sub' | undefined,
+  roleScopes: readonly DataScope[],
+): boolean {
+  return userType === 'main' || roleScopes.includes(DataScope.All);
+}
+
 /**
  * The scope of a user (a signed-in caller, or the user an export task runs for): null for the whole
  * customer, else the units (and own user id) it may see. Read afresh each time: a role edited or a user
@@ -62,7 +70,8 @@ export async function dataScopeOf(
       .where('id', '=', who.userId)
       .executeTakeFirst(),
   ]);
-  if (user?.user_type === 'main' || scopes.some((row) => row.data_scope === DataScope.All)) return null;
+  const roleScopes = scopes.map((row) => row.data_scope);
+  if (seesWholeCompany(user?.user_type, roleScopes)) return null;
   const unitId = user?.org_unit_id ?? null;
   if (unitId === null) return { unitIds: [], userId: who.userId };
   const units = await db
