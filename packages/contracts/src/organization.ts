@@ -105,7 +105,10 @@ export const OrgUnitNodeSchema: z.ZodType<OrgUnitNode> = OrgUnitSchema.extend({
   },
 });
 
-/** `GET /api/SystemOrganization/Query`: the customer's whole tree, top-level units first, by sort order. */
+/**
+ * `GET /api/SystemOrganization/Query`: the tree as far as the caller manages it (the whole tree, or its
+ * unit's subtree for a unit-scoped caller), top-level units first, by sort order.
+ */
 export const OrgTreeSchema = z.array(OrgUnitNodeSchema);
 
 /** `GET /api/SystemOrganization/GetByID?id=` */
@@ -149,6 +152,11 @@ export const RoleSchema = z.object({
   dataScope: z.enum(DATA_SCOPES),
   /** Users holding the role; a role in use cannot be deleted. */
   userCount: z.number().int(),
+  /**
+   * Whether the caller may change or delete it (no user holding it is beyond the caller's reach). The list
+   * shows only roles within the caller's own rights: those it may grant.
+   */
+  editable: z.boolean(),
 });
 export type OrgRole = z.infer<typeof RoleSchema>;
 
@@ -222,7 +230,10 @@ export const SubUserStatusSchema = z.object({ id: IdSchema, status: z.enum(ORG_S
 /** `POST /api/SystemUser/ResetPassword`: a new initial password; the user's sessions end. */
 export const SubUserResetPasswordSchema = z.object({ id: IdSchema, initialPassword: NewPasswordSchema });
 
-/** `GET /api/SystemUser/Query`: users of a unit (and its sub-units when `withSubUnits`), or all. */
+/**
+ * `GET /api/SystemUser/Query`: users of a unit (and its sub-units when `withSubUnits`), or all — always
+ * within the caller's units.
+ */
 export const SubUserQuerySchema = PageQuerySchema.extend({
   orgUnitId: IdSchema.optional(),
   withSubUnits: z
@@ -247,6 +258,11 @@ export const SubUserSchema = z.object({
   roles: z.array(z.object({ id: z.string(), name: z.string() })),
   lastLoginAt: z.string().nullable(),
   createdAt: z.string(),
+  /**
+   * Whether the caller may manage the user (edit, move, reset the password, disable): it sits in the
+   * caller's units and holds nothing beyond the caller. Never the main user, never the caller itself.
+   */
+  manageable: z.boolean(),
 });
 export type SubUser = z.infer<typeof SubUserSchema>;
 

@@ -8,6 +8,7 @@ import {
 import { ApiCode } from '@portal/contracts/envelope';
 import type { OrderCreated } from '@portal/contracts/order';
 import type { OrderDetail, OrderQueryResult, TrackingResult } from '@portal/contracts/order-list';
+import type { OrgRole, OrgUnit, SubUser } from '@portal/contracts/organization';
 import { Permission } from '@portal/contracts/permissions';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -308,6 +309,82 @@ describe(`the open API on ${ENGINE}`, () => {
       .where('id', '=', s.customerId)
       .execute();
     expect((await open(s.apiToken, 'GET', OpenApiPath.Balance)).httpStatus).toBe(401);
+  });
+
+  it("refuses a unit-scoped sub-user's token while its unit (or a unit above it) is disabled, like its sessions", async () => {
+    const s = await shipper();
+    const post = <T>(url: string, body: unknown) =>
+      call<T>(t.app, { method: 'POST', url, token: s.portalToken, body });
+    const role = await post<OrgRole>(ApiPath.InsertRole, {
+      name: 'ERP clerk',
+      operationList: [Permission.OrderView, Permission.OrderCreate, Permission.ApiToken],
+      dataScope: 'unit',
+    });
+    const parent = await post<OrgUnit>(ApiPath.InsertOrganization, { parentId: null, name: 'Warehouses' });
+    const unit = await post<OrgUnit>(ApiPath.InsertOrganization, { parentId: parent.data.id, name: 'North' });
+    const loginName = `erp_${ENGINE}_${Date.now().toString(36)}`;
+    const created = await post<SubUser>(ApiPath.InsertSubUser, {
+      loginName,
+      displayName: 'ERP clerk',
+      orgUnitId: unit.data.id,
+      roleIds: [role.data.id],
+      initialPassword: 'Initial-pass-1',
+    });
+    expect(created.code, created.message).toBe(ApiCode.Ok);
+    const first = await signIn(t.app, { loginName, password: 'Initial-pass-1' });
+    await call(t.app, {
+      method: 'POST',
+      url: ApiPath.ChangeInitPassword,
+      token: first.jwtToken,
+      body: { newPassword: 'Own-pass-2024' },
+    });
+    const clerkPortal = (await signIn(t.app, { loginName, password: 'Own-pass-2024' })).jwtToken;
+    const clerkToken = (await tokens(clerkPortal).insert({ name: 'ERP' })).data.secret;
+    const en = { 'accept-language': 'en-US' };
+    const made = await open<OrderCreated>(clerkToken, 'POST', OpenApiPath.Orders, { body: orderBody() });
+    expect([made.httpStatus, made.code], made.message).toEqual([200, ApiCode.Ok]);
+    const ordersOfCustomer = async () =>
+      (await t.app.db.selectFrom('orders').select('id').where('customer_id', '=', s.customerId).execute())
+        .length;
+
+    const setUnit = (id: string, status: string) =>
+      post<OrgUnit>(ApiPath.UpdateOrganizationStatus, { id, status });
+    const refusedEverywhere = async () => {
+      const before = await ordersOfCustomer();
+      const answers = [
+        await open(clerkToken, 'GET', OpenApiPath.Orders, { headers: en }),
+        await open(clerkToken, 'POST', OpenApiPath.Orders, { body: orderBody(), headers: en }),
+        await open(clerkToken, 'POST', OpenApiPath.Orders, {
+          body: orderBody({ submit: true }),
+          headers: en,
+        }),
+        await open(clerkToken, 'GET', orderPath(OpenApiPath.Order, made.data.customerOrderNo), {
+          headers: en,
+        }),
+      ];
+      for (const answer of answers) {
+        expect([answer.httpStatus, answer.code]).toEqual([401, ApiCode.SessionInvalid]);
+        expect(answer.message).toContain('unit');
+      }
+      expect(await ordersOfCustomer()).toBe(before);
+    };
+
+    // The clerk's own unit, then only the unit above it (which disables the sub-units too).
+    expect((await setUnit(unit.data.id, 'disabled')).code).toBe(ApiCode.Ok);
+    await refusedEverywhere();
+    expect((await setUnit(unit.data.id, 'enabled')).code).toBe(ApiCode.Ok);
+    expect((await open(clerkToken, 'GET', OpenApiPath.Orders)).httpStatus).toBe(200);
+    expect((await setUnit(parent.data.id, 'disabled')).code).toBe(ApiCode.Ok);
+    await refusedEverywhere();
+
+    expect((await setUnit(parent.data.id, 'enabled')).code).toBe(ApiCode.Ok);
+    expect((await open(clerkToken, 'GET', OpenApiPath.Orders)).httpStatus).toBe(200);
+    const again = await open<OrderCreated>(clerkToken, 'POST', OpenApiPath.Orders, {
+      body: orderBody({ submit: true }),
+    });
+    expect([again.httpStatus, again.data.status], again.message).toEqual([200, 'submitted']);
+    // The main user's token was never affected.
+    expect((await open(s.apiToken, 'GET', OpenApiPath.Orders)).httpStatus).toBe(200);
   });
 
   it('creates, lists, gets, tracks, labels and cancels an order by its number; quotes, products and balance', async () => {

@@ -482,3 +482,572 @@ describe(`organisation on ${ENGINE}`, () => {
     expect((await importApi(t.app, a.token).get(importOfB)).code).toBe(ApiCode.Ok);
   });
 });
+
+/**
+ * A company for the no-climb rule: units X (with X1) and Y; M manages X (org:manage, order view/create,
+ * unit scope); F is finance with the whole company's scope in Y; in X1 sit C (a clerk M may manage), FX
+ * (finance, whole company), W (a clerk seeing the whole company) and P (a clerk who may export, which M
+ * may not); S is a clerk in Y.
+ */
+async function climbingTeam() {
+  const owner = await mainOfNewCustomer();
+  const { api } = owner;
+  const unit = async (parentId: string | null, name: string) => {
+    const answer = await api.addUnit({ parentId, name });
+    expect(answer.code, answer.message).toBe(ApiCode.Ok);
+    return answer.data.id;
+  };
+  const role = async (name: string, operationList: string[], dataScope: 'all' | 'unit') => {
+    const answer = await api.addRole({ name, operationList, dataScope });
+    expect(answer.code, answer.message).toBe(ApiCode.Ok);
+    return answer.data.id;
+  };
+  const X = await unit(null, 'X');
+  const X1 = await unit(X, 'X1');
+  const Y = await unit(null, 'Y');
+  const roles = {
+    manager: await role(
+      'Unit manager',
+      [Permission.OrgManage, Permission.OrderView, Permission.OrderCreate],
+      'unit',
+    ),
+    finance: await role(
+      'Finance',
+      [Permission.FinanceView, Permission.FinanceTopUp, Permission.FinanceBill, Permission.OrderView],
+      'all',
+    ),
+    clerk: await role('Clerk', [Permission.OrderView], 'unit'),
+    wideClerk: await role('Wide clerk', [Permission.OrderView], 'all'),
+    exporter: await role('Exporter', [Permission.OrderView, Permission.OrderExport], 'unit'),
+  };
+  /** A user created only (never signed in). */
+  const plain = async (orgUnitId: string, roleIds: string[]) => {
+    const name = loginName();
+    const created = await api.addUser({
+      loginName: name,
+      displayName: name,
+      orgUnitId,
+      roleIds,
+      initialPassword: INITIAL,
+    });
+    expect(created.code, created.message).toBe(ApiCode.Ok);
+    return { id: created.data.id, loginName: name };
+  };
+  const m = await subUser(api, X, [roles.manager]);
+  const f = await subUser(api, Y, [roles.finance]);
+  const s = await subUser(api, Y, [roles.clerk]);
+  const c = await plain(X1, [roles.clerk]);
+  const fx = await plain(X1, [roles.finance]);
+  const w = await plain(X1, [roles.wideClerk]);
+  const p = await plain(X1, [roles.exporter]);
+  return { ...owner, units: { X, X1, Y }, roles, m, f, s, c, fx, w, p, asM: orgApi(m.token, 'en-US') };
+}
+
+/** What organisation management could change on a user, as stored. */
+const userRow = (id: string) =>
+  t.app.db
+    .selectFrom('users')
+    .select(['password_hash', 'phone', 'email', 'display_name', 'status', 'org_unit_id', 'is_init_password'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+const roleIdsOf = async (userId: string) =>
+  (await t.app.db.selectFrom('user_roles').select('role_id').where('user_id', '=', userId).execute())
+    .map((row) => row.role_id)
+    .sort();
+const unitRow = (id: string) =>
+  t.app.db
+    .selectFrom('org_units')
+    .select(['name', 'parent_id', 'status'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+const roleRow = (id: string) =>
+  t.app.db
+    .selectFrom('roles')
+    .select(['name', 'operation_list', 'data_scope'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+const stillSignedIn = async (token: string) =>
+  (await call(t.app, { url: ApiPath.GetLoginUserInfo, token })).code === ApiCode.Ok;
+
+const OUTSIDE = 'This user is outside the units you manage, so you cannot manage them';
+const OUTRANKS = 'This user holds permissions or a data scope beyond yours, so you cannot manage them';
+const UNIT_OUTSIDE = 'This unit is outside the units you manage';
+const PLACE_OUTSIDE = 'You can only place it inside the units you manage';
+
+describe(`no climbing in organisation management on ${ENGINE}`, () => {
+  it('a unit manager cannot take over a finance user: reset password and phone change refused, nothing written', async () => {
+    const team = await climbingTeam();
+    const { asM, f, fx, w, p } = team;
+    const before = await userRow(f.id);
+
+    const reset = await asM.resetPassword(f.id, 'Taken-over-1');
+    expect([reset.code, reset.message]).toEqual([ApiCode.Forbidden, OUTSIDE]);
+    const phone = await asM.updateUser({
+      id: f.id,
+      displayName: f.loginName,
+      phone: '13912345678',
+      email: 'attacker@example.com',
+      orgUnitId: team.units.Y,
+      roleIds: [team.roles.finance],
+    });
+    expect([phone.code, phone.message]).toEqual([ApiCode.Forbidden, OUTSIDE]);
+    const disable = await asM.userStatus(f.id, 'disabled');
+    expect(disable.code).toBe(ApiCode.Forbidden);
+    expect(await userRow(f.id)).toEqual(before);
+
+    // F still signs in with its own password and its session lives; the password M chose opens nothing.
+    expect(await stillSignedIn(f.token)).toBe(true);
+    expect((await signIn(t.app, { loginName: f.loginName, password: f.password })).jwtToken).toBeTruthy();
+    const asAttacker = await call(t.app, {
+      method: 'POST',
+      url: ApiPath.CustomerLogin,
+      body: { userName: f.loginName, password: 'Taken-over-1' },
+    });
+    expect(asAttacker.code).not.toBe(ApiCode.Ok);
+
+    // Inside M's own units, a user holding more than M is just as out of reach: the finance user, a clerk
+    // seeing the whole company, a clerk who may export. In the three languages.
+    for (const victim of [fx, w, p]) {
+      const row = await userRow(victim.id);
+      const answers = [
+        await asM.resetPassword(victim.id, 'Taken-over-1'),
+        await asM.updateUser({
+          id: victim.id,
+          displayName: 'x',
+          phone: '13912345679',
+          orgUnitId: team.units.X1,
+          roleIds: [],
+        }),
+        await asM.userStatus(victim.id, 'disabled'),
+      ];
+      for (const answer of answers)
+        expect([answer.code, answer.message]).toEqual([ApiCode.Forbidden, OUTRANKS]);
+      expect(await userRow(victim.id)).toEqual(row);
+    }
+    expect((await orgApi(team.m.token, 'zh-CN').resetPassword(fx.id, 'Taken-over-1')).message).toBe(
+      '该用户的权限或数据范围超出您自己的，您不能管理',
+    );
+    expect((await orgApi(team.m.token, 'zh-TW').resetPassword(f.id, 'Taken-over-1')).message).toBe(
+      '該使用者不在您管理的部門內，您不能管理',
+    );
+  });
+
+  it('a unit manager cannot disable, move or edit users of a sibling unit, nor place anyone outside its units', async () => {
+    const team = await climbingTeam();
+    const { asM, s, c, m, units, roles } = team;
+    const sBefore = await userRow(s.id);
+    for (const answer of [
+      await asM.userStatus(s.id, 'disabled'),
+      await asM.resetPassword(s.id, 'Taken-over-1'),
+      await asM.updateUser({ id: s.id, displayName: 'Renamed', orgUnitId: units.Y, roleIds: [roles.clerk] }),
+      await asM.updateUser({
+        id: s.id,
+        displayName: s.loginName,
+        orgUnitId: units.X,
+        roleIds: [roles.clerk],
+      }),
+    ])
+      expect([answer.code, answer.message]).toEqual([ApiCode.Forbidden, OUTSIDE]);
+    expect(await userRow(s.id)).toEqual(sBefore);
+    expect(await stillSignedIn(s.token)).toBe(true);
+
+    // C is M's to manage, but not to move out of M's units.
+    const cBefore = await userRow(c.id);
+    for (const orgUnitId of [units.Y, null]) {
+      const moved = await asM.updateUser({
+        id: c.id,
+        displayName: c.loginName,
+        orgUnitId,
+        roleIds: [roles.clerk],
+      });
+      expect([moved.code, moved.message]).toEqual([ApiCode.Forbidden, PLACE_OUTSIDE]);
+      expect(moved.data).toEqual({ errors: [{ field: 'orgUnitId', message: PLACE_OUTSIDE }] });
+    }
+    // Nor to give C more than M holds.
+    const finance = await asM.updateUser({
+      id: c.id,
+      displayName: c.loginName,
+      orgUnitId: units.X1,
+      roleIds: [roles.finance],
+    });
+    expect([finance.code, finance.message]).toEqual([
+      ApiCode.Forbidden,
+      'You do not hold the permission "finance:view", so you cannot grant it',
+    ]);
+    const wide = await asM.updateUser({
+      id: c.id,
+      displayName: c.loginName,
+      orgUnitId: units.X1,
+      roleIds: [roles.wideClerk],
+    });
+    expect(wide.code).toBe(ApiCode.Forbidden);
+    expect(await userRow(c.id)).toEqual(cBefore);
+    expect(await roleIdsOf(c.id)).toEqual([roles.clerk]);
+
+    // New users only inside M's units.
+    for (const orgUnitId of [units.Y, null]) {
+      const name = loginName();
+      const added = await asM.addUser({
+        loginName: name,
+        displayName: 'x',
+        orgUnitId,
+        roleIds: [roles.clerk],
+        initialPassword: INITIAL,
+      });
+      expect([added.code, added.message]).toEqual([ApiCode.Forbidden, PLACE_OUTSIDE]);
+      expect(
+        await t.app.db.selectFrom('users').select('id').where('login_name', '=', name).executeTakeFirst(),
+      ).toBeUndefined();
+    }
+
+    // M cannot climb through itself either: its own unit and roles are not its to change; its name is.
+    const mBefore = await userRow(m.id);
+    const ownUnit = await asM.updateUser({
+      id: m.id,
+      displayName: m.loginName,
+      orgUnitId: units.X1,
+      roleIds: [roles.manager],
+    });
+    const ownRoles = await asM.updateUser({
+      id: m.id,
+      displayName: m.loginName,
+      orgUnitId: units.X,
+      roleIds: [roles.manager, roles.clerk],
+    });
+    for (const answer of [ownUnit, ownRoles])
+      expect([answer.code, answer.message]).toEqual([
+        ApiCode.Forbidden,
+        'You cannot change your own roles, unit, status or password here',
+      ]);
+    expect(await userRow(m.id)).toEqual(mBefore);
+    expect(await roleIdsOf(m.id)).toEqual([roles.manager]);
+    const ownName = await asM.updateUser({
+      id: m.id,
+      displayName: 'Manager M',
+      orgUnitId: units.X,
+      roleIds: [roles.manager],
+    });
+    expect(ownName.code, ownName.message).toBe(ApiCode.Ok);
+  });
+
+  it('a unit manager manages a user of its own subtree with roles within its own rights', async () => {
+    const team = await climbingTeam();
+    const { asM, c, units, roles } = team;
+    const reset = await asM.resetPassword(c.id, 'Reset-by-m-1');
+    expect(reset.code, reset.message).toBe(ApiCode.Ok);
+    expect((await signIn(t.app, { loginName: c.loginName, password: 'Reset-by-m-1' })).isInitPassword).toBe(
+      true,
+    );
+
+    const packer = await asM.addRole({
+      name: 'Packer',
+      operationList: [Permission.OrderView, Permission.OrderCreate],
+      dataScope: 'unit',
+    });
+    expect(packer.code, packer.message).toBe(ApiCode.Ok);
+    const edited = await asM.updateUser({
+      id: c.id,
+      displayName: 'Clerk C',
+      phone: '13912345670',
+      email: 'c@example.com',
+      orgUnitId: units.X,
+      roleIds: [roles.clerk, packer.data.id],
+    });
+    expect(edited.code, edited.message).toBe(ApiCode.Ok);
+    expect(edited.data).toMatchObject({ orgUnitId: units.X, manageable: true });
+    expect(await userRow(c.id)).toMatchObject({
+      display_name: 'Clerk C',
+      phone: '13912345670',
+      email: 'c@example.com',
+      org_unit_id: units.X,
+    });
+    expect(await roleIdsOf(c.id)).toEqual([roles.clerk, packer.data.id].sort());
+    expect((await asM.userStatus(c.id, 'disabled')).data.status).toBe('disabled');
+    expect((await asM.userStatus(c.id, 'enabled')).data.status).toBe('enabled');
+
+    const added = await asM.addUser({
+      loginName: loginName(),
+      displayName: 'New clerk',
+      orgUnitId: units.X1,
+      roleIds: [roles.clerk],
+      initialPassword: INITIAL,
+    });
+    expect([added.code, added.data.manageable]).toEqual([ApiCode.Ok, true]);
+  });
+
+  it('a unit manager changes only units of its own subtree, and a unit’s status only when it may manage all its users', async () => {
+    const team = await climbingTeam();
+    const { asM, units, s } = team;
+    const yBefore = await unitRow(units.Y);
+    const x1Before = await unitRow(units.X1);
+    // Y is not M's to touch; nothing goes outside X (nor to the top).
+    for (const answer of [
+      await asM.updateUnit({ id: units.Y, parentId: null, name: 'Y renamed' }),
+      await asM.updateUnit({ id: units.Y, parentId: units.X, name: 'Y' }),
+      await asM.unitStatus(units.Y, 'disabled'),
+      await asM.unit(units.Y),
+    ])
+      expect([answer.code, answer.message]).toEqual([ApiCode.Forbidden, UNIT_OUTSIDE]);
+    for (const answer of [
+      await asM.addUnit({ parentId: units.Y, name: 'Inside Y' }),
+      await asM.addUnit({ parentId: null, name: 'Top' }),
+      await asM.updateUnit({ id: units.X1, parentId: units.Y, name: 'X1' }),
+      await asM.updateUnit({ id: units.X1, parentId: null, name: 'X1' }),
+    ]) {
+      expect([answer.code, answer.message]).toEqual([ApiCode.Forbidden, PLACE_OUTSIDE]);
+      expect(answer.data).toEqual({ errors: [{ field: 'parentId', message: PLACE_OUTSIDE }] });
+    }
+    expect(await unitRow(units.Y)).toEqual(yBefore);
+    expect(await unitRow(units.X1)).toEqual(x1Before);
+    expect(await countUnits(team.customerId)).toBe(3);
+    expect(await stillSignedIn(s.token)).toBe(true);
+
+    // Inside X: add, rename (its own top unit too), move, and switch a unit with only its own users.
+    const x2 = await asM.addUnit({ parentId: units.X, name: 'X2' });
+    expect(x2.code, x2.message).toBe(ApiCode.Ok);
+    expect((await asM.updateUnit({ id: units.X, parentId: null, name: 'X north' })).code).toBe(ApiCode.Ok);
+    expect((await asM.updateUnit({ id: x2.data.id, parentId: units.X1, name: 'X2' })).data.parentId).toBe(
+      units.X1,
+    );
+    expect((await asM.unitStatus(x2.data.id, 'disabled')).data.status).toBe('disabled');
+    expect((await asM.unitStatus(x2.data.id, 'enabled')).data.status).toBe('enabled');
+    // X1 holds users M may not manage (finance, whole-company clerk, exporter): disabling it would sign them out.
+    const x1 = await asM.unitStatus(units.X1, 'disabled');
+    expect([x1.code, x1.message]).toEqual([
+      ApiCode.Forbidden,
+      'This unit (or a sub-unit) has users you may not manage, so you cannot change its status',
+    ]);
+    expect((await unitRow(units.X1)).status).toBe('enabled');
+  });
+
+  it('roles: a manager changes or deletes only roles within its rights, held only by users it may manage', async () => {
+    const team = await climbingTeam();
+    const { asM, api, roles, c, s } = team;
+    const financeBefore = await roleRow(roles.finance);
+    const beyond = await asM.updateRole({
+      id: roles.finance,
+      name: 'Finance',
+      operationList: [Permission.OrderView],
+      dataScope: 'unit',
+    });
+    expect([beyond.code, beyond.message]).toEqual([
+      ApiCode.Forbidden,
+      'This role holds permissions or a data scope beyond yours, so you cannot change or delete it',
+    ]);
+    expect(await roleRow(roles.finance)).toEqual(financeBefore);
+    const unused = await api.addRole({
+      name: 'Unused finance',
+      operationList: [Permission.FinanceView],
+      dataScope: 'unit',
+    });
+    expect((await asM.deleteRole(unused.data.id)).code).toBe(ApiCode.Forbidden);
+    expect(await roleRow(unused.data.id)).toBeDefined();
+
+    // The clerk role is within M's rights, but S (another unit) holds it: changing it would change S.
+    const clerkBefore = await roleRow(roles.clerk);
+    const shared = await asM.updateRole({
+      id: roles.clerk,
+      name: 'Clerk',
+      operationList: [],
+      dataScope: 'unit',
+    });
+    expect([shared.code, shared.message]).toEqual([
+      ApiCode.Forbidden,
+      'Users you may not manage hold this role, so you cannot change it',
+    ]);
+    expect(await roleRow(roles.clerk)).toEqual(clerkBefore);
+
+    // A role of M's own making, held by C: M may reshape it within its rights only.
+    const packer = await asM.addRole({
+      name: 'Packer',
+      operationList: [Permission.OrderView],
+      dataScope: 'unit',
+    });
+    await asM.updateUser({
+      id: c.id,
+      displayName: c.loginName,
+      orgUnitId: team.units.X1,
+      roleIds: [packer.data.id],
+    });
+    const grown = await asM.updateRole({
+      id: packer.data.id,
+      name: 'Packer',
+      operationList: [Permission.OrderView, Permission.OrderCreate],
+      dataScope: 'unit',
+    });
+    expect([grown.code, grown.data.editable]).toEqual([ApiCode.Ok, true]);
+    const export_ = await asM.updateRole({
+      id: packer.data.id,
+      name: 'Packer',
+      operationList: [Permission.OrderExport],
+      dataScope: 'unit',
+    });
+    expect(export_.code).toBe(ApiCode.Forbidden);
+    const widened = await asM.updateRole({
+      id: packer.data.id,
+      name: 'Packer',
+      operationList: [Permission.OrderView],
+      dataScope: 'all',
+    });
+    expect(widened.code).toBe(ApiCode.Forbidden);
+    expect(JSON.parse((await roleRow(packer.data.id))!.operation_list)).toEqual([
+      Permission.OrderView,
+      Permission.OrderCreate,
+    ]);
+    // Once S (outside M's units) holds it too, it is no longer M's to change.
+    await api.updateUser({
+      id: s.id,
+      displayName: s.loginName,
+      orgUnitId: team.units.Y,
+      roleIds: [packer.data.id],
+    });
+    expect(
+      (
+        await asM.updateRole({
+          id: packer.data.id,
+          name: 'Renamed',
+          operationList: [Permission.OrderView],
+          dataScope: 'unit',
+        })
+      ).code,
+    ).toBe(ApiCode.Forbidden);
+    const scratch = await asM.addRole({ name: 'Scratch', operationList: [], dataScope: 'unit' });
+    expect((await asM.deleteRole(scratch.data.id)).code).toBe(ApiCode.Ok);
+  });
+
+  it('lists show a unit manager its own units, their users (manageable or not) and the roles within its rights', async () => {
+    const team = await climbingTeam();
+    const { asM, api, units, roles, m, c, fx, w, p, f } = team;
+    const tree = (await asM.tree()).data;
+    expect(tree.map((node) => node.name)).toEqual(['X']);
+    expect(tree[0]!.children.map((node) => node.name)).toEqual(['X1']);
+
+    const listed = (await asM.users()).data;
+    expect(listed.total).toBe(5);
+    expect(Object.fromEntries(listed.items.map((user) => [user.id, user.manageable]))).toEqual({
+      [m.id]: false,
+      [c.id]: true,
+      [fx.id]: false,
+      [w.id]: false,
+      [p.id]: false,
+    });
+    expect((await asM.users({ keyword: f.loginName })).data.total).toBe(0);
+    expect((await asM.users({ orgUnitId: units.X1 })).data.total).toBe(4);
+    const sibling = await asM.users({ orgUnitId: units.Y });
+    expect([sibling.code, sibling.message]).toEqual([ApiCode.Forbidden, UNIT_OUTSIDE]);
+
+    const visibleRoles = (await asM.roles()).data;
+    expect(visibleRoles.map((role) => [role.name, role.editable]).sort()).toEqual([
+      ['Clerk', false],
+      ['Unit manager', true],
+    ]);
+
+    // The main user sees everything and may manage every sub-user (itself not here).
+    const all = (await api.users()).data;
+    expect(all.items.find((user) => user.userType === 'main')!.manageable).toBe(false);
+    expect(all.items.filter((user) => user.userType === 'sub').every((user) => user.manageable)).toBe(true);
+    expect((await api.roles()).data.map((role) => role.id)).toEqual(
+      expect.arrayContaining(Object.values(roles)),
+    );
+    expect((await api.tree()).data.map((node) => node.name).sort()).toEqual(['X', 'Y']);
+  });
+
+  it('a whole-company manager without finance rights manages any unit’s clerks but not the finance user', async () => {
+    const team = await climbingTeam();
+    const { api, s, w, f, units } = team;
+    const role = await api.addRole({
+      name: 'Company manager',
+      operationList: [Permission.OrgManage, Permission.OrderView],
+      dataScope: 'all',
+    });
+    const g = await subUser(api, null, [role.data.id]);
+    const asG = orgApi(g.token, 'en-US');
+    expect((await asG.resetPassword(s.id, 'Reset-by-g-1')).code).toBe(ApiCode.Ok);
+    expect((await asG.userStatus(w.id, 'disabled')).code).toBe(ApiCode.Ok);
+    const before = await userRow(f.id);
+    const reset = await asG.resetPassword(f.id, 'Taken-over-1');
+    expect([reset.code, reset.message]).toEqual([ApiCode.Forbidden, OUTRANKS]);
+    expect(await userRow(f.id)).toEqual(before);
+    expect((await asG.addUnit({ parentId: null, name: 'Z' })).code).toBe(ApiCode.Ok);
+    // Y holds F: G may not switch it off.
+    expect((await asG.unitStatus(units.Y, 'disabled')).code).toBe(ApiCode.Forbidden);
+    expect((await unitRow(units.Y)).status).toBe('enabled');
+  });
+
+  it("refuses another customer's ids (404), missing org:manage (403), smuggled fields and malformed bodies (400), writing nothing", async () => {
+    const team = await climbingTeam();
+    const other = await climbingTeam();
+    const { asM } = team;
+    const victim = other.c;
+    const before = await userRow(victim.id);
+    for (const answer of [
+      await asM.resetPassword(victim.id, 'Taken-over-1'),
+      await asM.userStatus(victim.id, 'disabled'),
+      await asM.updateUser({ id: victim.id, displayName: 'x', orgUnitId: team.units.X, roleIds: [] }),
+      await asM.unit(other.units.X1),
+      await asM.updateUnit({ id: other.units.X1, parentId: other.units.X, name: 'x' }),
+      await asM.unitStatus(other.units.X1, 'disabled'),
+      await asM.updateRole({ id: other.roles.clerk, name: 'x', operationList: [], dataScope: 'unit' }),
+      await asM.deleteRole(other.roles.clerk),
+      await asM.resetPassword('\u0000', 'Taken-over-1'),
+    ])
+      expect(answer.code).toBe(ApiCode.NotFound);
+    const foreignUnit = await asM.updateUser({
+      id: team.c.id,
+      displayName: 'x',
+      orgUnitId: other.units.X1,
+      roleIds: [],
+    });
+    expect([foreignUnit.code, foreignUnit.message]).toEqual([ApiCode.BadRequest, 'The unit does not exist']);
+    expect(await userRow(victim.id)).toEqual(before);
+    expect((await unitRow(other.units.X1)).status).toBe('enabled');
+    expect((await asM.users({ orgUnitId: other.units.X1 })).code).toBe(ApiCode.NotFound);
+
+    // A body smuggling columns (type, status, password hash) at the finance user of its own company: the
+    // extra keys are dropped and the change itself refused.
+    const fBefore = await userRow(team.f.id);
+    const smuggled = await asM.updateUser({
+      id: team.f.id,
+      displayName: 'x',
+      phone: '13912345671',
+      orgUnitId: team.units.Y,
+      roleIds: [team.roles.finance],
+      userType: 'main',
+      status: 'disabled',
+      password_hash: 'x',
+      customerId: other.customerId,
+    });
+    expect(smuggled.code).toBe(ApiCode.Forbidden);
+    expect(await userRow(team.f.id)).toEqual(fBefore);
+
+    // Without org:manage (S is a clerk): refused before anything is looked at.
+    const asS = orgApi(team.s.token, 'en-US');
+    const cBefore = await userRow(team.c.id);
+    for (const answer of [
+      await asS.resetPassword(team.c.id, 'Taken-over-1'),
+      await asS.userStatus(team.c.id, 'disabled'),
+      await asS.updateUser({ id: team.c.id, displayName: 'x', orgUnitId: team.units.X1, roleIds: [] }),
+      await asS.users(),
+    ])
+      expect(answer.code).toBe(ApiCode.Forbidden);
+
+    // Malformed bodies.
+    const post = (url: string, payload: string) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: { authorization: `Bearer ${team.m.token}`, 'content-type': 'application/json' },
+        payload,
+      });
+    for (const response of [
+      await post(ApiPath.ResetSubUserPassword, `{"id":"${team.c.id}"`),
+      await post(ApiPath.ResetSubUserPassword, JSON.stringify({ id: team.c.id })),
+      await post(ApiPath.ResetSubUserPassword, JSON.stringify({ id: team.c.id, initialPassword: 'short' })),
+      await post(ApiPath.UpdateSubUser, JSON.stringify([team.c.id])),
+      await post(ApiPath.UpdateSubUser, JSON.stringify({ id: team.c.id, displayName: 'x', roleIds: 'all' })),
+      await post(ApiPath.UpdateSubUserStatus, JSON.stringify({ id: team.c.id, status: 'root' })),
+    ])
+      expect(response.json().code).toBe(ApiCode.BadRequest);
+    expect(await userRow(team.c.id)).toEqual(cBefore);
+  });
+});

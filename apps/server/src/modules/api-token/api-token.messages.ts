@@ -16,10 +16,10 @@ defineMessages({
     'zh-TW': 'API 權杖無效、已過期或已被刪除',
   },
   'apiToken.ownerDisabled': {
-    'zh-CN': '创建该 API 令牌的用户已被停用或客户已被冻结，令牌不可使用',
+    'zh-CN': '创建该 API 令牌的用户或其所在部门已被停用，或客户已被冻结，令牌不可使用',
     'en-US':
-      'The user who created this API token is disabled or the customer is frozen: the token cannot be used',
-    'zh-TW': '建立該 API 權杖的使用者已被停用或客戶已被凍結，權杖不可使用',
+      'The user who created this API token or their unit is disabled, or the customer is frozen: the token cannot be used',
+    'zh-TW': '建立該 API 權杖的使用者或其所在部門已被停用，或客戶已被凍結，權杖不可使用',
   },
   'apiToken.notForPortal': {
     'zh-CN': 'API 令牌只能用于 /openapi/v1 开放接口，不能用于门户接口',

@@ -2,7 +2,7 @@ import type { Insertable } from 'kysely';
 import { isPostgres, type Db } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import type { ApiTokensTable } from '../../db/schema.ts';
-import { scopedRolesOf } from '../auth/auth.repository.ts';
+import { scopedRolesOf, type CredentialOwner } from '../auth/auth.repository.ts';
 import type { ScopedRoleGrant } from '../organization/data-scope.ts';
 
 /** The customer's tokens (of one creator, when `userId` is given) with their creators' login names, newest first. */
@@ -66,14 +66,15 @@ export async function deleteToken(
 
 /**
  * Everything the open API's check needs, in one indexed statement (the unique secret hash), read on every
- * call like the session check: the token, its creating user with that user's roles, and the customer. A
- * deleted token, a disabled user or a frozen customer is refused on the very next call.
+ * call like the session check: the token, its creating user with that user's roles and unit, and the
+ * customer. A deleted token, a disabled user or unit, or a frozen customer is refused on the very next call.
  */
 const tokenContextQuery = preparedQuery(['secretHash'], (db: Db, args: { secretHash: string }) =>
   db
     .selectFrom('api_tokens')
     .innerJoin('users', 'users.id', 'api_tokens.user_id')
     .innerJoin('customers', 'customers.id', 'api_tokens.customer_id')
+    .leftJoin('org_units', 'org_units.id', 'users.org_unit_id')
     .leftJoin('user_roles', 'user_roles.user_id', 'users.id')
     .leftJoin('roles', (join) =>
       join.onRef('roles.id', '=', 'user_roles.role_id').onRef('roles.customer_id', '=', 'users.customer_id'),
@@ -90,6 +91,7 @@ const tokenContextQuery = preparedQuery(['secretHash'], (db: Db, args: { secretH
       'users.org_unit_id',
       'api_tokens.customer_id',
       'customers.status as customer_status',
+      'org_units.status as unit_status',
       'roles.code as role_code',
       'roles.operation_list as role_operations',
       'roles.data_scope as role_data_scope',
@@ -98,18 +100,16 @@ const tokenContextQuery = preparedQuery(['secretHash'], (db: Db, args: { secretH
     .orderBy('roles.code'),
 );
 
-export interface TokenContext {
+export interface TokenContext extends CredentialOwner {
   tokenId: string;
   secretHash: string;
   expiresAt: string | null;
   lastUsedAt: string | null;
   userId: string;
   userCustomerId: string;
-  userStatus: 'enabled' | 'disabled';
   userType: 'main' | 'sub';
   orgUnitId: string | null;
   customerId: string;
-  customerStatus: 'active' | 'arrears' | 'frozen';
   roles: ScopedRoleGrant[];
 }
 
@@ -129,6 +129,7 @@ export async function findTokenContext(db: Db, secretHash: string): Promise<Toke
     orgUnitId: first.org_unit_id,
     customerId: first.customer_id,
     customerStatus: first.customer_status,
+    unitStatus: first.unit_status,
     roles: scopedRolesOf(rows),
   };
 }

@@ -16,6 +16,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
+import { isOwnerActive } from '../auth/auth.repository.ts';
 import { accessOf } from '../organization/data-scope.ts';
 import './api-token.messages.ts';
 import * as repo from './api-token.repository.ts';
@@ -107,7 +108,8 @@ export async function deleteToken(db: Db, auth: AuthContext, id: string): Promis
 
 /**
  * The caller behind an API token, or the refusal: unknown, deleted or expired → 402 `apiToken.invalid`;
- * creator disabled (or moved to another customer) or customer frozen → 204 `apiToken.ownerDisabled`.
+ * creator or its unit disabled (or creator moved to another customer), customer frozen → 204
+ * `apiToken.ownerDisabled`.
  * The token acts as its creator: the main user holds every permission, a sub-user what its roles grant.
  */
 export async function authenticateApiToken(
@@ -127,11 +129,8 @@ export async function authenticateApiToken(
     (context.expiresAt !== null && context.expiresAt <= now)
   )
     throw new AppError(ApiCode.NotSignedIn, 'apiToken.invalid');
-  if (
-    context.userStatus !== 'enabled' ||
-    context.customerStatus === 'frozen' ||
-    context.userCustomerId !== context.customerId
-  )
+  // The session check's own rule (isOwnerActive): a token dies with its user, its unit and its customer.
+  if (!isOwnerActive(context) || context.userCustomerId !== context.customerId)
     throw new AppError(ApiCode.SessionInvalid, 'apiToken.ownerDisabled');
   await repo.touchToken(db, context.tokenId, now, new Date(nowMs - LAST_USED_RESOLUTION_MS).toISOString());
   const access = await accessOf(db, context, context.roles);

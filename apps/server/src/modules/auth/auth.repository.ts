@@ -275,15 +275,35 @@ export async function findSessionContext(db: Db, sessionId: string) {
 
 type SessionContext = NonNullable<Awaited<ReturnType<typeof findSessionContext>>>;
 
-/** A session can be used: not revoked, within its absolute lifetime, its user enabled, its customer not frozen. */
+/** Whose credential it is, as the session and API token checks read it (the unit: null when in none). */
+export interface CredentialOwner {
+  userStatus: 'enabled' | 'disabled';
+  unitStatus: 'enabled' | 'disabled' | null;
+  customerStatus: 'active' | 'arrears' | 'frozen';
+}
+
+/**
+ * The ONE rule of who may still act, for sessions and API tokens alike: the user enabled, its unit not
+ * disabled (a unit's row carries the effective status: disabling a unit disables its subtree), the
+ * customer not frozen.
+ */
+export function isOwnerActive(owner: CredentialOwner): boolean {
+  return (
+    owner.userStatus === 'enabled' && owner.unitStatus !== 'disabled' && owner.customerStatus !== 'frozen'
+  );
+}
+
+/** A session can be used: not revoked, within its absolute lifetime, and its owner active (isOwnerActive). */
 export function isSessionLive(context: SessionContext | undefined): context is SessionContext {
   return (
     context !== undefined &&
     context.revoked_at === null &&
     context.expires_at > nowIso() &&
-    context.user_status === 'enabled' &&
-    context.unit_status !== 'disabled' &&
-    context.customer_status !== 'frozen'
+    isOwnerActive({
+      userStatus: context.user_status,
+      unitStatus: context.unit_status,
+      customerStatus: context.customer_status,
+    })
   );
 }
 

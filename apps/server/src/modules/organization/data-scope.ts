@@ -63,7 +63,12 @@ export async function accessOf(
   roles: readonly ScopedRoleGrant[],
 ): Promise<{ dataScope: DataScopeFilter | null; roles: RoleGrant[] }> {
   const grants = roles.map(({ id, operationList }) => ({ id, operationList }));
-  if (who.userType === 'main' || roles.some((role) => role.dataScope === DataScope.All))
+  if (
+    seesWholeCompany(
+      who.userType,
+      roles.map((role) => role.dataScope),
+    )
+  )
     return { dataScope: null, roles: grants };
   return {
     dataScope: await unitScope(db, who.customerId, who.userId, who.orgUnitId),
@@ -131,6 +136,14 @@ export function subtreeIds(
   return result;
 }
 
+/** The first half of the rule: the main user, or a sub-user holding any role whose scope is "all". */
+export function seesWholeCompany(
+  userType: 'main' | 'sub' | undefined,
+  roleScopes: readonly DataScope[],
+): boolean {
+  return userType === 'main' || roleScopes.includes(DataScope.All);
+}
+
 /**
  * The scope of a user (a signed-in caller, or the user an export task runs for): null for the whole
  * customer, else the units (and own user id) it may see. Read afresh each time: a role edited or a user
@@ -155,7 +168,13 @@ export async function dataScopeOf(
       .where('id', '=', who.userId)
       .executeTakeFirst(),
   ]);
-  if (user?.user_type === 'main' || scopes.some((row) => row.data_scope === DataScope.All)) return null;
+  if (
+    seesWholeCompany(
+      user?.user_type,
+      scopes.map((row) => row.data_scope),
+    )
+  )
+    return null;
   return unitScope(db, who.customerId, who.userId, user?.org_unit_id ?? null);
 }
 

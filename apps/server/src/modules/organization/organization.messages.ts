@@ -93,6 +93,41 @@ defineMessages({
     'en-US': 'You cannot change your own roles, unit, status or password here',
     'zh-TW': '不能修改您自己的角色、部門、狀態或密碼',
   },
+  'organization.userOutsideScope': {
+    'zh-CN': '该用户不在您管理的部门内，您不能管理',
+    'en-US': 'This user is outside the units you manage, so you cannot manage them',
+    'zh-TW': '該使用者不在您管理的部門內，您不能管理',
+  },
+  'organization.userOutranks': {
+    'zh-CN': '该用户的权限或数据范围超出您自己的，您不能管理',
+    'en-US': 'This user holds permissions or a data scope beyond yours, so you cannot manage them',
+    'zh-TW': '該使用者的權限或資料範圍超出您自己的，您不能管理',
+  },
+  'organization.unitOutsideScope': {
+    'zh-CN': '该部门不在您管理的范围内',
+    'en-US': 'This unit is outside the units you manage',
+    'zh-TW': '該部門不在您管理的範圍內',
+  },
+  'organization.placeOutsideScope': {
+    'zh-CN': '只能放在您管理的部门内',
+    'en-US': 'You can only place it inside the units you manage',
+    'zh-TW': '只能放在您管理的部門內',
+  },
+  'organization.unitHoldsOthers': {
+    'zh-CN': '该部门（或其下级部门）中有您无权管理的用户，您不能更改它的状态',
+    'en-US': 'This unit (or a sub-unit) has users you may not manage, so you cannot change its status',
+    'zh-TW': '該部門（或其下級部門）中有您無權管理的使用者，您不能變更它的狀態',
+  },
+  'organization.roleBeyondYou': {
+    'zh-CN': '该角色的权限或数据范围超出您自己的，您不能修改或删除',
+    'en-US': 'This role holds permissions or a data scope beyond yours, so you cannot change or delete it',
+    'zh-TW': '該角色的權限或資料範圍超出您自己的，您不能修改或刪除',
+  },
+  'organization.roleHeldBeyond': {
+    'zh-CN': '有您无权管理的用户持有该角色，您不能修改',
+    'en-US': 'Users you may not manage hold this role, so you cannot change it',
+    'zh-TW': '有您無權管理的使用者持有該角色，您不能修改',
+  },
   'organization.loginNameTaken': {
     'zh-CN': '该登录名已被使用',
     'en-US': 'This login name is already taken',

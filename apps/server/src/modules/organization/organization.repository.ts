@@ -276,3 +276,35 @@ export async function replaceUserRoles(db: Db, userId: string, roleIds: readonly
       .values(roleIds.map((roleId) => ({ user_id: userId, role_id: roleId })))
       .execute();
 }
+
+/**
+ * The customer's users (or those with the given ids, or sitting in the given units) with the rights of
+ * each role they hold: one row per user and role (role columns null for a user without roles). What the
+ * no-climb rule (manage-rule.ts) weighs.
+ */
+export async function usersWithRoleRights(
+  db: Db,
+  customerId: string,
+  filter: { userIds?: readonly string[]; unitIds?: readonly string[] } = {},
+) {
+  if (filter.userIds?.length === 0 || filter.unitIds?.length === 0) return [];
+  let query = db
+    .selectFrom('users')
+    .leftJoin('user_roles', 'user_roles.user_id', 'users.id')
+    .leftJoin('roles', (join) =>
+      join.onRef('roles.id', '=', 'user_roles.role_id').on('roles.customer_id', '=', customerId),
+    )
+    .select([
+      'users.id',
+      'users.user_type',
+      'users.org_unit_id',
+      'roles.id as role_id',
+      'roles.operation_list',
+      'roles.data_scope',
+    ])
+    .where('users.customer_id', '=', customerId);
+  if (filter.userIds) query = query.where('users.id', 'in', filter.userIds);
+  if (filter.unitIds) query = query.where('users.org_unit_id', 'in', filter.unitIds);
+  return query.orderBy('users.id').execute();
+}
+export type UserRoleRightsRow = Awaited<ReturnType<typeof usersWithRoleRights>>[number];

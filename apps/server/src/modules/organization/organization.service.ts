@@ -1,7 +1,4 @@
-import { hasPermission } from '@portal/contracts/access';
-import { ApiCode } from '@portal/contracts/envelope';
 import {
-  DataScope,
   ORG_MAX_DEPTH,
   ORG_MAX_ROLES,
   ORG_MAX_UNITS,
@@ -23,13 +20,29 @@ import type {
   SubUserUpdateSchema,
 } from '@portal/contracts/organization';
 import type { Db } from '../../db/database.ts';
-import { AppError, conflict, invalidField, notFound } from '../../lib/errors.ts';
+import { conflict, invalidField, notFound } from '../../lib/errors.ts';
 import { isPlainId, newId, nowIso, randomToken } from '../../lib/ids.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
 import { revokeOtherSessions } from '../auth/auth.repository.ts';
 import { setUserStatus } from '../auth/auth.service.ts';
-import { dataScopeOf, subtreeIds } from './data-scope.ts';
+import { subtreeIds } from './data-scope.ts';
+import {
+  assertMayGrantRole,
+  assertMayManageRole,
+  assertMayManageUnit,
+  assertMayManageUser,
+  assertMayPlaceUnit,
+  assertMayPlaceUser,
+  managedUserOf,
+  managerOf,
+  mayGrantRole,
+  mayManageRole,
+  mayManageUser,
+  type ManagedUser,
+  type Manager,
+  type RoleRights,
+} from './manage-rule.ts';
 import * as repo from './organization.repository.ts';
 import './organization.messages.ts';
 
@@ -38,14 +51,49 @@ import './organization.messages.ts';
  * - a tree without cycles, at most ORG_MAX_DEPTH deep; sibling names unique;
  * - a unit's status is effective on its own row: disabling disables the subtree and ends its users'
  *   sessions; enabling under a disabled parent is refused; moving under a disabled parent disables;
- * - nobody grants what they do not hold: a permission, or the "all data" scope while seeing a unit only;
- * - the main user cannot be edited here, and nobody changes their own roles, unit or status.
+ * - no climbing (manage-rule.ts, checked by every change below): a manager manages only units within its
+ *   own, users there whose rights are within its own, roles within its own rights; nobody grants what
+ *   they do not hold; the main user cannot be edited here; nobody changes their own roles, unit or status.
  */
 
 const requireId = (id: string) => {
   if (!isPlainId(id)) throw notFound();
   return id;
 };
+
+/** The rights of a stored role (its operation list is JSON). */
+const rightsOf = (role: { operation_list: string; data_scope: RoleRights['dataScope'] }): RoleRights => ({
+  operationList: parseOperations(role.operation_list),
+  dataScope: role.data_scope,
+});
+
+/** Users (rows of usersWithRoleRights) as the no-climb rule weighs them, with the ids of their roles. */
+function managedUsersOf(
+  rows: readonly repo.UserRoleRightsRow[],
+  units: readonly { id: string; parent_id: string | null }[],
+): Map<string, { user: ManagedUser; roleIds: string[] }> {
+  const byUser = new Map<string, { row: repo.UserRoleRightsRow; roles: RoleRights[]; roleIds: string[] }>();
+  for (const row of rows) {
+    const entry = byUser.get(row.id) ?? { row, roles: [], roleIds: [] };
+    if (row.role_id !== null && row.operation_list !== null && row.data_scope !== null) {
+      entry.roles.push(rightsOf({ operation_list: row.operation_list, data_scope: row.data_scope }));
+      entry.roleIds.push(row.role_id);
+    }
+    byUser.set(row.id, entry);
+  }
+  return new Map(
+    [...byUser].map(([id, entry]) => [
+      id,
+      { user: managedUserOf(entry.row, entry.roles, units), roleIds: entry.roleIds },
+    ]),
+  );
+}
+
+/** The users sitting in the units, as the rule weighs them. */
+async function managedUsersIn(db: Db, customerId: string, units: readonly repo.UnitRow[], unitIds: string[]) {
+  const rows = await repo.usersWithRoleRights(db, customerId, { unitIds });
+  return [...managedUsersOf(rows, units).values()].map((entry) => entry.user);
+}
 
 // ---- units ----------------------------------------------------------------------------------------
 
@@ -91,14 +139,18 @@ async function loadUnits(db: Db, customerId: string) {
   return { rows, byId: new Map(rows.map((row) => [row.id, row])) };
 }
 
+/** The tree as far as the caller manages it: the whole tree, or its own unit's subtree. */
 export async function queryTree(db: Db, auth: AuthContext): Promise<OrgUnitNode[]> {
-  return buildTree(await repo.listUnits(db, auth.customerId));
+  const [rows, manager] = await Promise.all([repo.listUnits(db, auth.customerId), managerOf(auth)]);
+  const { units } = manager;
+  return buildTree(units === null ? rows : rows.filter((row) => units.has(row.id)));
 }
 
 export async function getUnit(db: Db, auth: AuthContext, id: string): Promise<OrgUnit> {
   const { byId } = await loadUnits(db, auth.customerId);
   const row = byId.get(requireId(id));
   if (!row) throw notFound();
+  assertMayManageUnit(managerOf(auth), row.id);
   return toUnit(row);
 }
 
@@ -133,10 +185,12 @@ export async function insertUnit(
   auth: AuthContext,
   input: z.output<typeof OrgUnitInsertSchema>,
 ): Promise<OrgUnit> {
+  const manager = managerOf(auth);
   return db.transaction().execute(async (trx) => {
     const { rows, byId } = await loadUnits(trx, auth.customerId);
-    if (rows.length >= ORG_MAX_UNITS) throw conflict('organization.tooManyUnits', { max: ORG_MAX_UNITS });
     const parent = parentOf(byId, input.parentId);
+    assertMayPlaceUnit(manager, input.parentId);
+    if (rows.length >= ORG_MAX_UNITS) throw conflict('organization.tooManyUnits', { max: ORG_MAX_UNITS });
     if (depthOf(byId, input.parentId) + 1 > ORG_MAX_DEPTH)
       throw invalidField('parentId', 'organization.tooDeep', { max: ORG_MAX_DEPTH });
     assertSiblingNameFree(rows, input.parentId, input.name);
@@ -164,11 +218,15 @@ export async function updateUnit(
   input: z.output<typeof OrgUnitUpdateSchema>,
 ): Promise<OrgUnit> {
   const id = requireId(input.id);
+  const manager = managerOf(auth);
   return db.transaction().execute(async (trx) => {
     const { rows, byId } = await loadUnits(trx, auth.customerId);
     const unit = byId.get(id);
     if (!unit) throw notFound();
+    assertMayManageUnit(manager, id);
     const parent = parentOf(byId, input.parentId);
+    // A move: the new place must be within the manager's units too (renaming its own top unit is fine).
+    if (input.parentId !== unit.parent_id) assertMayPlaceUnit(manager, input.parentId);
     const subtree = subtreeIds(rows, id);
     if (input.parentId !== null && subtree.includes(input.parentId))
       throw invalidField('parentId', 'organization.unitCycle');
@@ -183,6 +241,8 @@ export async function updateUnit(
       updated_at: now,
     });
     if (parent?.status === OrgStatus.Disabled && unit.status === OrgStatus.Enabled) {
+      // Moving under a disabled unit disables the subtree's users: only users the manager may manage.
+      assertMayManageUnit(manager, id, { users: await managedUsersIn(trx, auth.customerId, rows, subtree) });
       await repo.setUnitsStatus(trx, auth.customerId, subtree, OrgStatus.Disabled, now);
       await endSessionsInUnits(trx, auth.customerId, subtree);
     }
@@ -197,11 +257,14 @@ export async function updateUnitStatus(
   input: { id: string; status: OrgStatus },
 ): Promise<OrgUnit> {
   const id = requireId(input.id);
+  const manager = managerOf(auth);
   return db.transaction().execute(async (trx) => {
     const { rows, byId } = await loadUnits(trx, auth.customerId);
     const unit = byId.get(id);
     if (!unit) throw notFound();
     const subtree = subtreeIds(rows, id);
+    // A unit's status switches its users on or off: only when the manager may manage every one of them.
+    assertMayManageUnit(manager, id, { users: await managedUsersIn(trx, auth.customerId, rows, subtree) });
     const now = nowIso();
     if (input.status === OrgStatus.Disabled) {
       // Disabling the unit one sits in would end one's own session mid-action.
@@ -219,40 +282,57 @@ export async function updateUnitStatus(
   });
 }
 
-// ---- granting -------------------------------------------------------------------------------------
-
-/**
- * Refuses a grant beyond the granter's own: a permission it does not hold, or the "all data" scope
- * while it sees only its unit.
- */
-async function assertCanGrant(
-  db: Db,
-  auth: AuthContext,
-  permissions: readonly string[],
-  scopes: readonly DataScope[],
-) {
-  for (const permission of permissions)
-    if (!hasPermission(auth, permission))
-      throw new AppError(ApiCode.Forbidden, 'organization.cannotGrant', { permission });
-  if (scopes.includes(DataScope.All) && (await dataScopeOf(db, auth)) !== null)
-    throw new AppError(ApiCode.Forbidden, 'organization.cannotGrantAllData');
-}
-
 // ---- roles ----------------------------------------------------------------------------------------
 
 const parseOperations = (json: string): string[] => JSON.parse(json) as string[];
 
-const toRole = (row: repo.RoleRow): OrgRole => ({
+const toRole = (row: repo.RoleRow, editable: boolean): OrgRole => ({
   id: row.id,
   code: row.code,
   name: row.name,
   operationList: parseOperations(row.operation_list),
   dataScope: row.data_scope,
   userCount: Number(row.user_count ?? 0),
+  editable,
 });
 
+/** Every user of the customer as the rule weighs them, and who holds each role. */
+async function roleHolders(db: Db, customerId: string) {
+  const [rows, units] = await Promise.all([
+    repo.usersWithRoleRights(db, customerId),
+    repo.listUnits(db, customerId),
+  ]);
+  const users = managedUsersOf(rows, units);
+  const holders = new Map<string, ManagedUser[]>();
+  for (const { user, roleIds } of users.values())
+    for (const roleId of roleIds) holders.set(roleId, [...(holders.get(roleId) ?? []), user]);
+  return (roleId: string) => holders.get(roleId) ?? [];
+}
+
+/**
+ * The roles the caller could hold itself (within its own rights; the others are not shown, as it can
+ * neither grant nor change them), each `editable` when it may change it (no holder beyond its reach).
+ */
 export async function listRoles(db: Db, auth: AuthContext): Promise<OrgRole[]> {
-  return (await repo.listRoles(db, auth.customerId)).map(toRole);
+  const [rows, manager, holdersOf] = await Promise.all([
+    repo.listRoles(db, auth.customerId),
+    managerOf(auth),
+    roleHolders(db, auth.customerId),
+  ]);
+  return rows
+    .filter((row) => mayGrantRole(manager, rightsOf(row)))
+    .map((row) => toRole(row, mayManageRole(manager, rightsOf(row), holdersOf(row.id))));
+}
+
+/** The answer about one role after a change, as the list shows it. */
+async function answerRole(db: Db, auth: AuthContext, id: string): Promise<OrgRole> {
+  const [rows, manager, holdersOf] = await Promise.all([
+    repo.listRoles(db, auth.customerId),
+    managerOf(auth),
+    roleHolders(db, auth.customerId),
+  ]);
+  const row = rows.find((role) => role.id === id)!;
+  return toRole(row, mayManageRole(manager, rightsOf(row), holdersOf(id)));
 }
 
 function assertRoleNameFree(rows: readonly repo.RoleRow[], name: string, selfId?: string) {
@@ -266,12 +346,12 @@ export async function insertRole(
   auth: AuthContext,
   input: z.output<typeof RoleInsertSchema>,
 ): Promise<OrgRole> {
-  await assertCanGrant(db, auth, input.operationList, [input.dataScope]);
-  return db.transaction().execute(async (trx) => {
+  assertMayGrantRole(managerOf(auth), input);
+  const id = newId();
+  await db.transaction().execute(async (trx) => {
     const rows = await repo.listRoles(trx, auth.customerId);
     if (rows.length >= ORG_MAX_ROLES) throw conflict('organization.tooManyRoles', { max: ORG_MAX_ROLES });
     assertRoleNameFree(rows, input.name);
-    const id = newId();
     await repo.insertRole(trx, {
       id,
       customer_id: auth.customerId,
@@ -281,8 +361,8 @@ export async function insertRole(
       operation_list: JSON.stringify(input.operationList),
       data_scope: input.dataScope,
     });
-    return toRole((await repo.listRoles(trx, auth.customerId)).find((row) => row.id === id)!);
   });
+  return answerRole(db, auth, id);
 }
 
 export async function updateRole(
@@ -291,32 +371,30 @@ export async function updateRole(
   input: z.output<typeof RoleUpdateSchema>,
 ): Promise<OrgRole> {
   const id = requireId(input.id);
-  return db.transaction().execute(async (trx) => {
+  const manager = managerOf(auth);
+  await db.transaction().execute(async (trx) => {
     const rows = await repo.listRoles(trx, auth.customerId);
     const role = rows.find((row) => row.id === id);
     if (!role) throw notFound();
-    // Only what the edit adds is a grant: a permission the role already had may stay.
-    const before = parseOperations(role.operation_list);
-    await assertCanGrant(
-      trx,
-      auth,
-      input.operationList.filter((permission) => !before.includes(permission)),
-      input.dataScope !== role.data_scope ? [input.dataScope] : [],
-    );
+    const holdersOf = await roleHolders(trx, auth.customerId);
+    assertMayManageRole(manager, { before: rightsOf(role), after: input, holders: holdersOf(id) });
     assertRoleNameFree(rows, input.name, id);
     await repo.updateRole(trx, auth.customerId, id, {
       name: input.name,
       operation_list: JSON.stringify(input.operationList),
       data_scope: input.dataScope,
     });
-    return toRole((await repo.listRoles(trx, auth.customerId)).find((row) => row.id === id)!);
   });
+  return answerRole(db, auth, id);
 }
 
 export async function deleteRole(db: Db, auth: AuthContext, rawId: string): Promise<void> {
   const id = requireId(rawId);
   const rows = await repo.listRoles(db, auth.customerId);
-  if (!rows.some((row) => row.id === id)) throw notFound();
+  const role = rows.find((row) => row.id === id);
+  if (!role) throw notFound();
+  const holdersOf = await roleHolders(db, auth.customerId);
+  assertMayManageRole(managerOf(auth), { before: rightsOf(role), holders: holdersOf(id) });
   if (!(await repo.deleteUnusedRole(db, auth.customerId, id))) throw conflict('organization.roleInUse');
 }
 
@@ -327,12 +405,14 @@ export async function listUsers(
   auth: AuthContext,
   query: z.output<typeof SubUserQuerySchema>,
 ): Promise<Page<SubUser>> {
-  const units = await repo.listUnits(db, auth.customerId);
+  const [units, manager] = await Promise.all([repo.listUnits(db, auth.customerId), managerOf(auth)]);
   const names = new Map(units.map((unit) => [unit.id, unit.name]));
-  let unitIds: string[] | undefined;
+  // A manager seeing one unit lists the users of its units only (the whole company: everyone).
+  let unitIds = manager.units === null ? undefined : [...manager.units];
   if (query.orgUnitId !== undefined) {
     const root = isPlainId(query.orgUnitId) ? names.has(query.orgUnitId) : false;
     if (!root) throw notFound();
+    assertMayManageUnit(manager, query.orgUnitId);
     unitIds = query.withSubUnits ? subtreeIds(units, query.orgUnitId) : [query.orgUnitId];
   }
   const { rows, total } = await repo.listUsers(
@@ -341,13 +421,15 @@ export async function listUsers(
     { unitIds, keyword: query.keyword },
     query,
   );
-  const roles = await repo.rolesOfUsers(
-    db,
-    auth.customerId,
-    rows.map((row) => row.id),
-  );
+  const ids = rows.map((row) => row.id);
+  const [roles, rights] = await Promise.all([
+    repo.rolesOfUsers(db, auth.customerId, ids),
+    repo.usersWithRoleRights(db, auth.customerId, { userIds: ids }),
+  ]);
+  const managed = managedUsersOf(rights, units);
+  const manageable = (id: string) => mayManageUser(manager, managed.get(id)!.user);
   return {
-    items: rows.map((row) => toSubUser(row, names, roles.get(row.id) ?? [])),
+    items: rows.map((row) => toSubUser(row, names, roles.get(row.id) ?? [], manageable(row.id))),
     total,
     pageIndex: query.pageIndex,
     pageSize: query.pageSize,
@@ -358,6 +440,7 @@ function toSubUser(
   row: repo.UserRow,
   unitNames: ReadonlyMap<string, string>,
   roles: { id: string; name: string }[],
+  manageable: boolean,
 ): SubUser {
   return {
     id: row.id,
@@ -373,22 +456,35 @@ function toSubUser(
     roles,
     lastLoginAt: row.last_login_at,
     createdAt: row.created_at,
+    manageable,
   };
 }
 
-async function loadSubUser(db: Db, auth: AuthContext, rawId: string) {
-  const user = await repo.findUser(db, auth.customerId, requireId(rawId));
-  if (!user) throw notFound();
-  if (user.user_type === 'main') throw new AppError(ApiCode.Forbidden, 'organization.mainUserLocked');
-  return user;
+/**
+ * The customer's user (404 for anyone else's or an unknown id) and how the no-climb rule weighs it, with
+ * the ids of its roles.
+ */
+async function loadManagedUser(db: Db, auth: AuthContext, rawId: string) {
+  const id = requireId(rawId);
+  const [row, rights, units] = await Promise.all([
+    repo.findUser(db, auth.customerId, id),
+    repo.usersWithRoleRights(db, auth.customerId, { userIds: [id] }),
+    repo.listUnits(db, auth.customerId),
+  ]);
+  const managed = managedUsersOf(rights, units).get(id);
+  if (!row || !managed) throw notFound();
+  return { row, ...managed };
 }
 
-/** The unit (must be the customer's) and the roles (must be the customer's and grantable) of a user form. */
+/**
+ * The unit and roles of a user form: they must be the customer's (400 on the field), and the result one
+ * the manager could manage (403: a unit outside its units, a role beyond its rights).
+ */
 async function checkPlacement(
   db: Db,
   auth: AuthContext,
+  manager: Manager,
   input: { orgUnitId: string | null; roleIds: readonly string[] },
-  previousRoleIds: readonly string[],
 ) {
   if (input.orgUnitId !== null) {
     const { byId } = await loadUnits(db, auth.customerId);
@@ -398,14 +494,10 @@ async function checkPlacement(
   const roles = await repo.listRoles(db, auth.customerId);
   const chosen = input.roleIds.map((id) => roles.find((role) => role.id === id));
   if (chosen.some((role) => role === undefined)) throw invalidField('roleIds', 'organization.roleNotFound');
-  // Only roles the user did not hold before are grants.
-  const added = (chosen as repo.RoleRow[]).filter((role) => !previousRoleIds.includes(role.id));
-  await assertCanGrant(
-    db,
-    auth,
-    [...new Set(added.flatMap((role) => parseOperations(role.operation_list)))],
-    added.map((role) => role.data_scope),
-  );
+  assertMayPlaceUser(manager, {
+    unitId: input.orgUnitId,
+    roles: (chosen as repo.RoleRow[]).map(rightsOf),
+  });
 }
 
 async function assertPhoneFree(db: Db, phone: string | null, exceptUserId?: string) {
@@ -414,12 +506,18 @@ async function assertPhoneFree(db: Db, phone: string | null, exceptUserId?: stri
 }
 
 async function answerUser(db: Db, auth: AuthContext, id: string): Promise<SubUser> {
-  const [user, units, roles] = await Promise.all([
-    repo.findUser(db, auth.customerId, id),
+  const [{ row, user }, units, roles, manager] = await Promise.all([
+    loadManagedUser(db, auth, id),
     repo.listUnits(db, auth.customerId),
     repo.rolesOfUsers(db, auth.customerId, [id]),
+    managerOf(auth),
   ]);
-  return toSubUser(user!, new Map(units.map((unit) => [unit.id, unit.name])), roles.get(id) ?? []);
+  return toSubUser(
+    row,
+    new Map(units.map((unit) => [unit.id, unit.name])),
+    roles.get(id) ?? [],
+    mayManageUser(manager, user),
+  );
 }
 
 export async function insertUser(
@@ -427,7 +525,7 @@ export async function insertUser(
   auth: AuthContext,
   input: z.output<typeof SubUserInsertSchema>,
 ): Promise<SubUser> {
-  await checkPlacement(db, auth, input, []);
+  await checkPlacement(db, auth, managerOf(auth), input);
   if (await repo.loginNameTaken(db, input.loginName))
     throw invalidField('loginName', 'organization.loginNameTaken');
   await assertPhoneFree(db, input.phone);
@@ -463,17 +561,15 @@ export async function updateUser(
   auth: AuthContext,
   input: z.output<typeof SubUserUpdateSchema>,
 ): Promise<SubUser> {
-  const user = await loadSubUser(db, auth, input.id);
-  const previousRoles = (await repo.rolesOfUsers(db, auth.customerId, [user.id])).get(user.id) ?? [];
-  const previousRoleIds = previousRoles.map((role) => role.id);
-  if (user.id === auth.userId) {
-    const sameRoles =
-      previousRoleIds.length === input.roleIds.length &&
-      input.roleIds.every((id) => previousRoleIds.includes(id));
-    if (!sameRoles || input.orgUnitId !== user.org_unit_id)
-      throw new AppError(ApiCode.Forbidden, 'organization.notYourself');
-  }
-  await checkPlacement(db, auth, input, previousRoleIds);
+  const [manager, target] = await Promise.all([managerOf(auth), loadManagedUser(db, auth, input.id)]);
+  const { row: user, roleIds: previousRoleIds } = target;
+  const sameRoles =
+    previousRoleIds.length === input.roleIds.length &&
+    input.roleIds.every((id) => previousRoleIds.includes(id));
+  // Details (name, phone, email: where sign-in codes go) are managing too; unit and roles are access.
+  const access = !sameRoles || input.orgUnitId !== user.org_unit_id;
+  assertMayManageUser(manager, target.user, access ? 'access' : 'details');
+  if (access) await checkPlacement(db, auth, manager, input);
   await assertPhoneFree(db, input.phone, user.id);
   await db.transaction().execute(async (trx) => {
     await repo.updateUser(trx, auth.customerId, user.id, {
@@ -492,8 +588,8 @@ export async function updateUserStatus(
   auth: AuthContext,
   input: { id: string; status: OrgStatus },
 ): Promise<SubUser> {
-  const user = await loadSubUser(db, auth, input.id);
-  if (user.id === auth.userId) throw new AppError(ApiCode.Forbidden, 'organization.notYourself');
+  const { row: user, user: target } = await loadManagedUser(db, auth, input.id);
+  assertMayManageUser(managerOf(auth), target, 'access');
   // The one rule of enabling and disabling users (auth): disabling ends every session.
   await setUserStatus(db, auth.customerId, user.id, input.status);
   return answerUser(db, auth, user.id);
@@ -504,8 +600,8 @@ export async function resetPassword(
   auth: AuthContext,
   input: { id: string; initialPassword: string },
 ): Promise<void> {
-  const user = await loadSubUser(db, auth, input.id);
-  if (user.id === auth.userId) throw new AppError(ApiCode.Forbidden, 'organization.notYourself');
+  const { row: user, user: target } = await loadManagedUser(db, auth, input.id);
+  assertMayManageUser(managerOf(auth), target, 'access');
   const passwordHash = await hashPassword(input.initialPassword);
   await db.transaction().execute(async (trx) => {
     await repo.setInitialPassword(trx, auth.customerId, user.id, passwordHash);

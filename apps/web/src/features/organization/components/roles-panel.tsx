@@ -10,7 +10,8 @@ import { useDeleteRole, useRoles } from '../api/roles';
 import { RoleFormModal, type RoleFormTarget } from './role-form-modal';
 
 /**
- * The customer's roles: name, data scope, how many permissions and users; add, edit, delete when unused.
+ * The roles within the caller's rights: name, data scope, how many permissions and users; add, edit,
+ * delete when unused.
  * Tags use only the colours that pass contrast in both themes (`ACCESSIBLE_TAG_COLORS`, lib/order-status.ts).
  */
 export function RolesPanel() {
@@ -57,8 +58,9 @@ export function RolesPanel() {
       title: t('organization.actions'),
       key: 'actions',
       width: 150,
+      // A role held by users beyond the caller's reach is shown, not offered for change (`editable`).
       render: (_, role) =>
-        role.code === 'admin' ? null : (
+        role.code === 'admin' || !role.editable ? null : (
           <Space size={0}>
             <Button type="link" size="small" onClick={() => setFormTarget({ mode: 'edit', role })}>
               {t('organization.edit')}

@@ -6,7 +6,7 @@ import { ORG_UNIT_NAME_MAX, type OrgUnitNode } from '@portal/contracts/organizat
 import { uiEffects } from '../../../lib/ui-effects';
 import { useInsertOrganization, useUpdateOrganization } from '../api/units';
 import { formErrorOf } from '../lib/form-errors';
-import { subtreeIdsOf, unitOptions } from '../lib/unit-tree';
+import { findUnit, subtreeIdsOf, unitOptions } from '../lib/unit-tree';
 
 interface UnitFormValues {
   name: string;
@@ -40,6 +40,10 @@ export function UnitFormModal({ target, tree, onClose }: UnitFormModalProps) {
     () => unitOptions(tree, editing ? subtreeIdsOf(editing) : new Set()),
     [tree, editing],
   );
+  // The top unit of a manager who sees only its own subtree: its parent is outside the tree shown (and
+  // outside what the manager may manage), so the unit stays where it is and only its name changes.
+  const parentOutside =
+    editing !== null && editing.parentId !== null && findUnit(tree, editing.parentId) === null;
 
   useEffect(() => {
     if (!target) return;
@@ -54,7 +58,8 @@ export function UnitFormModal({ target, tree, onClose }: UnitFormModalProps) {
 
   const submit = async (values: UnitFormValues) => {
     setFormError(null);
-    const body = { name: values.name, parentId: values.parentId ?? null, sortOrder: values.sortOrder ?? 0 };
+    const parentId = parentOutside && editing ? editing.parentId : (values.parentId ?? null);
+    const body = { name: values.name, parentId, sortOrder: values.sortOrder ?? 0 };
     try {
       if (editing) await update.mutateAsync({ ...body, id: editing.id });
       else await insert.mutateAsync(body);
@@ -85,15 +90,17 @@ export function UnitFormModal({ target, tree, onClose }: UnitFormModalProps) {
       >
         <Input maxLength={ORG_UNIT_NAME_MAX} autoFocus autoComplete="off" />
       </Form.Item>
-      <Form.Item name="parentId" label={t('organization.parentUnit')}>
-        <TreeSelect
-          treeData={options}
-          allowClear
-          treeDefaultExpandAll
-          placeholder={t('organization.topLevel')}
-          fieldNames={{ label: 'title', value: 'value', children: 'children' }}
-        />
-      </Form.Item>
+      {parentOutside ? null : (
+        <Form.Item name="parentId" label={t('organization.parentUnit')}>
+          <TreeSelect
+            treeData={options}
+            allowClear
+            treeDefaultExpandAll
+            placeholder={t('organization.topLevel')}
+            fieldNames={{ label: 'title', value: 'value', children: 'children' }}
+          />
+        </Form.Item>
+      )}
       <Form.Item name="sortOrder" label={t('organization.sortOrder')}>
         <InputNumber min={0} max={9999} precision={0} style={{ width: '100%' }} />
       </Form.Item>

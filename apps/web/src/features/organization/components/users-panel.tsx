@@ -22,7 +22,8 @@ interface UsersPanelProps {
 
 /**
  * The users of the selected unit (optionally with its sub-units) in a table: add, edit (and move),
- * reset the password, enable or disable after a confirmation. The main user is listed, not editable.
+ * reset the password, enable or disable after a confirmation. The main user, the caller itself and users
+ * beyond the caller's rights are listed without actions (`manageable`).
  */
 export function UsersPanel({ unit }: UsersPanelProps) {
   const { t } = useTranslation();
@@ -123,8 +124,10 @@ export function UsersPanel({ unit }: UsersPanelProps) {
       key: 'actions',
       fixed: isMobile ? undefined : 'right',
       width: 250,
+      // Only users the server would let the caller manage (its units, nothing beyond its own rights;
+      // never the main user or the caller itself) get actions.
       render: (_, user) =>
-        user.userType === 'main' ? null : (
+        !user.manageable ? null : (
           <Space size={0} wrap>
             <Button type="link" size="small" onClick={() => setFormTarget({ mode: 'edit', user })}>
               {t('organization.edit')}
