@@ -713,7 +713,10 @@ export interface ExportTasksTable {
   id: string;
   customer_id: string;
   user_id: string;
-  /** The unit the user was in when it asked (the unit data scope, as for orders). */
+  /**
+   * The unit the user was in when it asked, if it asked with the unit scope (null: the whole company's
+   * export, seen by whole-company users and its asker only).
+   */
   org_unit_id: ColumnType<string | null, string | null | undefined, string | null>;
   task_id: string;
   kind: ExportKind;

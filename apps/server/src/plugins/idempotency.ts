@@ -202,7 +202,7 @@ function release(db: Db, claim: Claim) {
  * first answer instead of a second side effect.
  *
  * - No header: the request runs as usual. A header that is not 1–128 printable ASCII: 400.
- * - The key is scoped to the customer and the route and remembers a SHA-256 of the method, query and
+ * - The key is scoped to the customer, the user and the route and remembers a SHA-256 of the method, query and
  *   canonical JSON body (read before validation, so equal JSON in another key order is the same request).
  * - First use: the key is claimed by inserting its row (primary key: customer, route, key), so of
  *   concurrent requests — on one instance or several on one PostgreSQL — exactly one runs.
@@ -236,7 +236,9 @@ export const idempotencyPlugin = fp(
       const id = {
         customerId: request.auth?.customerId ?? '',
         route: request.routeOptions.url ?? request.url,
-        key,
+        // Each user's keys are its own: another user of the customer (another unit) neither replays
+        // nor learns of them. Stored as `<user id>:<key>` (an id holds no colon).
+        key: `${request.auth?.userId ?? ''}:${key}`,
       };
       const outcome = await claimKey(app.db, id, hash);
       if (outcome.kind === 'replay') {

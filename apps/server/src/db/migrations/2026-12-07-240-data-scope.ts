@@ -2,8 +2,9 @@ import type { Kysely } from 'kysely';
 
 /**
  * The unit data scope reaches exports and messages (issue 20):
- * - an export task records the unit its user was in when it asked, like an order does, so a unit-scoped
- *   user lists and downloads only its units' exports and its own;
+ * - an export task records the unit its user was in when it asked with the unit scope, so a unit-scoped
+ *   user lists and downloads only its units' exports and its own (an export asked with the whole-company
+ *   scope holds every unit's rows: no unit of it);
  * - a message about an order names the order, so a unit-scoped user reads only those about orders in its
  *   scope; a weigh-in's extra charge or refund is about money, so only `finance:view` reads it.
  */
@@ -15,7 +16,19 @@ export async function up(db: Kysely<any>): Promise<void> {
       org_unit_id: eb
         .selectFrom('users')
         .select('users.org_unit_id')
-        .whereRef('users.id', '=', 'export_tasks.user_id'),
+        .whereRef('users.id', '=', 'export_tasks.user_id')
+        .where('users.user_type', '=', 'sub')
+        .where(({ not, exists, selectFrom }: any) =>
+          not(
+            exists(
+              selectFrom('user_roles')
+                .innerJoin('roles', 'roles.id', 'user_roles.role_id')
+                .select('roles.id')
+                .whereRef('user_roles.user_id', '=', 'users.id')
+                .where('roles.data_scope', '=', 'all'),
+            ),
+          ),
+        ),
     }))
     .execute();
 

@@ -70,7 +70,9 @@ export async function createExportTask(
       id,
       customer_id: auth.customerId,
       user_id: auth.userId,
-      org_unit_id: auth.orgUnitId,
+      // The unit whose scope the export reads: none for a whole-company caller, whose file holds the
+      // whole company's rows and so is no unit's to see.
+      org_unit_id: auth.dataScope === null ? null : auth.orgUnitId,
       task_id: taskId,
       kind: input.kind,
       format: input.format,

@@ -1,7 +1,19 @@
-import { sql, type Insertable } from 'kysely';
+import { sql, type Insertable, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { StoredFilesTable } from '../../db/schema.ts';
 import { madeInDataScope, type DataScopeFilter } from '../organization/data-scope.ts';
+
+/** Uploads that carry orders or addresses; the others (vouchers, certificates, logos) are the company's. */
+const UNIT_FILE_PURPOSES: readonly StoredFilesTable['purpose'][] = ['orderImport', 'addressImport'];
+
+/**
+ * The files a caller may see: with the unit scope, the sheets it or a user now in its units uploaded;
+ * the company's documents (transfer vouchers, certificates, pictures) only with the whole company.
+ */
+function inFileScope(dataScope: DataScopeFilter | null, table: 'f' | 'stored_files') {
+  if (dataScope === null) return sql<SqlBool>`1 = 1`;
+  return sql<SqlBool>`(${sql.ref(`${table}.purpose`)} in (${sql.join(UNIT_FILE_PURPOSES)}) and ${madeInDataScope(dataScope, `${table}.uploaded_by`)})`;
+}
 
 const escapeLike = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
 
@@ -19,7 +31,7 @@ export async function listFiles(db: Db, customerId: string, query: FileListQuery
   let base = db
     .selectFrom('stored_files as f')
     .where('f.customer_id', '=', customerId)
-    .where(madeInDataScope(query.dataScope, 'f.uploaded_by'));
+    .where(inFileScope(query.dataScope, 'f'));
   if (query.purpose) base = base.where('f.purpose', '=', query.purpose);
   if (query.keyword) {
     // lower() folds ASCII only on SQLite (and on PostgreSQL in the C locale), every letter in a UTF-8
@@ -58,7 +70,7 @@ export async function findFile(db: Db, customerId: string, dataScope: DataScopeF
     .selectFrom('stored_files')
     .selectAll()
     .where('customer_id', '=', customerId)
-    .where(madeInDataScope(dataScope, 'stored_files.uploaded_by'))
+    .where(inFileScope(dataScope, 'stored_files'))
     .where('id', '=', id)
     .executeTakeFirst();
 }
@@ -78,7 +90,7 @@ export async function findFiles(
     .selectFrom('stored_files')
     .select(['id', 'storage_key'])
     .where('customer_id', '=', customerId)
-    .where(madeInDataScope(dataScope, 'stored_files.uploaded_by'))
+    .where(inFileScope(dataScope, 'stored_files'))
     .where('id', 'in', [...ids])
     .execute();
 }

@@ -29,6 +29,17 @@ export async function insertNotification(
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
+/**
+ * Notifications about the company as a whole (its certification, its money): a unit-scoped reader sees
+ * none of them, whatever permission they name (data-scope.ts: company things need the whole company).
+ */
+const COMPANY_KINDS: readonly NotificationsTable['kind'][] = [
+  'certification_decided',
+  'recharge_result',
+  'balance_warning',
+  'bill_issued',
+];
+
 /** The notifications the reader may see, with the reader's read mark joined (`read_at`, null when unread). */
 function visible(db: Executor, reader: Reader) {
   return db
@@ -44,7 +55,7 @@ function visible(db: Executor, reader: Reader) {
         : eb.or([eb('n.permission', 'is', null), eb('n.permission', 'in', [...reader.permissions])]),
     )
     .$if(reader.dataScope !== null, (query) =>
-      query.where((eb) =>
+      query.where('n.kind', 'not in', [...COMPANY_KINDS]).where((eb) =>
         eb.or([
           eb('n.order_id', 'is', null),
           eb.exists(

@@ -20,7 +20,7 @@ import {
 import { issueWaybillNos } from '../order/waybill.ts';
 import { loadOrderPricer } from '../product/quote.service.ts';
 import { currencyDisplay, postLedgerEntries } from '../wallet/ledger.ts';
-import { importNotFound } from './order-import-check.ts';
+import { findOwnImport, importNotFound } from './order-import-check.ts';
 import { lastRowNumber } from './order-import.repository.ts';
 import './order-import-commit.messages.ts';
 
@@ -91,6 +91,8 @@ export async function startCommit(
 ): Promise<number> {
   if (!isPlainId(input.id)) throw importNotFound();
   return db.transaction().execute(async (trx) => {
+    // The caller's own import, within its unit data scope, before anything is claimed or queued.
+    await findOwnImport(trx, auth, input.id);
     const taskId = newId();
     const now = nowIso();
     const started = await trx
