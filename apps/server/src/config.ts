@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import type { ResponseCheck } from './lib/response-serializer.ts';
@@ -85,6 +86,18 @@ const EnvSchema = z.object({
     .default(8 * 1024 * 1024),
   IMAGE_MAX_PIXELS: z.coerce.number().int().min(1).max(100_000_000).default(24_000_000),
   IMAGE_MAX_SIDE: z.coerce.number().int().min(1).max(65_535).default(8000),
+  // Pictures are decoded and encoded again on worker threads (lib/image-pool.ts): how many, each one's
+  // heap cap (a backstop above the worst accepted picture's need, see there), how many uploads may wait
+  // for a thread, and how many one customer may have in progress at once (more are refused "busy").
+  IMAGE_WORKERS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(Math.max(1, availableParallelism() - 1)),
+  IMAGE_WORKER_HEAP_MB: z.coerce.number().int().min(768).max(16_384).default(1024),
+  IMAGE_QUEUE: z.coerce.number().int().min(0).max(1000).default(8),
+  IMAGE_UPLOADS_PER_CUSTOMER: z.coerce.number().int().min(1).max(100).default(2),
   // File storage (issue 10): a local directory, or an S3-compatible store for several instances.
   FILE_STORAGE: z.enum(['local', 's3']).default('local'),
   FILE_STORAGE_DIR: z.string().optional(),
@@ -241,8 +254,17 @@ export interface AppConfig {
   answerCacheBytes: number;
   /** Key of the operations API (`x-operator-key`); undefined = the operations API answers 401 to all. */
   operatorApiKey: string | undefined;
-  /** Uploaded pictures (modules/customer-info, lib/images.ts). */
-  images: { maxBytes: number; certPhotoMaxBytes: number; maxPixels: number; maxSide: number };
+  /** Uploaded pictures (modules/customer-info, lib/images.ts; threads and limits: plugins/images.ts). */
+  images: {
+    maxBytes: number;
+    certPhotoMaxBytes: number;
+    maxPixels: number;
+    maxSide: number;
+    workers: number;
+    workerHeapMb: number;
+    queue: number;
+    uploadsPerCustomer: number;
+  };
   /** Where uploaded and exported files live (lib/storage). */
   storage:
     | { kind: 'local'; dir: string }
@@ -429,6 +451,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       certPhotoMaxBytes: e.CERT_PHOTO_MAX_BYTES,
       maxPixels: e.IMAGE_MAX_PIXELS,
       maxSide: e.IMAGE_MAX_SIDE,
+      workers: e.IMAGE_WORKERS,
+      workerHeapMb: e.IMAGE_WORKER_HEAP_MB,
+      queue: e.IMAGE_QUEUE,
+      uploadsPerCustomer: e.IMAGE_UPLOADS_PER_CUSTOMER,
     },
     tasks: {
       enabled: e.TASK_RUNNER_ENABLED,
