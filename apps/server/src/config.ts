@@ -155,6 +155,11 @@ const EnvSchema = z.object({
   // …and its recharges and voucher uploads (each keeps a row, a voucher up to 10 MiB): per address too.
   TOPUP_CREATES_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(20),
   TOPUP_CREATE_WINDOW_SECONDS: z.coerce.number().int().min(10).max(86_400).default(3600),
+  // The signed-in voucher upload (OrderMall/UploadTransferVoucher), per customer: bank transfers sent
+  // from the portal still waiting for staff, and uploads per window (each keeps a voucher up to 10 MiB).
+  VOUCHER_PENDING_PER_CUSTOMER: z.coerce.number().int().min(1).max(1000).default(5),
+  VOUCHER_UPLOADS_PER_CUSTOMER: z.coerce.number().int().min(1).max(10_000).default(10),
+  VOUCHER_UPLOAD_WINDOW_SECONDS: z.coerce.number().int().min(10).max(86_400).default(3600),
   // Bills: the period, the day of the next period they are issued on (day of month, or ISO weekday for
   // weekly bills), days until due, the time zone periods are cut in, and how often the scheduler looks.
   BILL_PERIOD: z.enum(['month', 'week']).default('month'),
@@ -370,6 +375,11 @@ export interface PaymentsConfig {
   topUpLookup: { limit: number; windowSeconds: number };
   /** Recharges the public page may create (online orders and vouchers together) per address per window. */
   topUpCreate: { limit: number; windowSeconds: number };
+  /**
+   * The signed-in voucher upload, per customer: at most `maxPending` bank transfers sent from the portal
+   * waiting for staff, and `limit` uploads per window.
+   */
+  portalVouchers: { maxPending: number; limit: number; windowSeconds: number };
 }
 
 export interface BillsConfig {
@@ -593,6 +603,11 @@ function paymentsConfig(e: z.infer<typeof EnvSchema>): PaymentsConfig {
     reconcileIntervalSeconds: e.RECHARGE_RECONCILE_INTERVAL_SECONDS,
     topUpLookup: { limit: e.TOPUP_LOOKUPS_PER_ADDRESS, windowSeconds: e.TOPUP_LOOKUP_WINDOW_SECONDS },
     topUpCreate: { limit: e.TOPUP_CREATES_PER_ADDRESS, windowSeconds: e.TOPUP_CREATE_WINDOW_SECONDS },
+    portalVouchers: {
+      maxPending: e.VOUCHER_PENDING_PER_CUSTOMER,
+      limit: e.VOUCHER_UPLOADS_PER_CUSTOMER,
+      windowSeconds: e.VOUCHER_UPLOAD_WINDOW_SECONDS,
+    },
   };
 }
 
