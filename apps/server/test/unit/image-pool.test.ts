@@ -1,4 +1,6 @@
 import jpeg from 'jpeg-js';
+import { readdirSync, readFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { threadId } from 'node:worker_threads';
 import { PNG } from 'pngjs';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -49,6 +51,18 @@ describe('image pool (lib/image-pool.ts): the real worker from the TypeScript so
     expect(new Set([png.threadId, photo.threadId, webp.threadId]).size).toBe(1);
     expect(pool.stats()).toMatchObject({ threads: 1, busy: 0, queued: 0, threadIds: [png.threadId] });
   });
+
+  it.runIf(process.platform === 'linux' && getPriority() < 10)(
+    'runs its thread at nice 10, below the event loop (Linux)',
+    async () => {
+      await pool.run(makePng(2, 2), LIMITS);
+      const niceOf = (task: string) =>
+        readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1]!.split(' ')[16];
+      const nices = readdirSync('/proc/self/task').map(niceOf);
+      expect(nices).toContain('10');
+      expect(niceOf(String(process.pid))).toBe(String(getPriority()));
+    },
+  );
 
   it("answers the codecs' refusals as lib/images.ts does", async () => {
     const cut = makePng(40, 30);
