@@ -10,9 +10,9 @@ import { ImageRejected, type ImageLimits, type ReencodedImage } from './images.t
  * Pictures are decoded and encoded again in worker threads, never on the event loop: a 24-megapixel PNG
  * costs seconds of CPU, and on the main thread every other request of the instance would wait for it
  * (issue 20). A small fixed pool of our own on `node:worker_threads` rather than piscina: one kind of
- * task, a fixed size, a bounded FIFO queue, a dead or stuck worker replaced — about a hundred lines with
- * no dependency, and nothing of piscina's (dynamic sizing, idle timeouts, abort signals, histograms)
- * is needed.
+ * task, a fixed size, a bounded FIFO queue, a dead or stuck worker replaced — some 150 lines with no
+ * dependency, and nothing of piscina's (dynamic sizing, idle timeouts, abort signals, histograms) is
+ * needed.
  *
  * - `size` threads at most, started on the first picture (an instance that never sees one starts none)
  *   and kept; each decodes one picture at a time.
@@ -21,6 +21,9 @@ import { ImageRejected, type ImageLimits, type ReencodedImage } from './images.t
  *   (`plugins/images.ts`); this is the second line.
  * - Each thread's heap is capped (`resourceLimits`, `heapMb`). Pixel buffers live outside the heap and
  *   are bounded by the header check before decoding (`IMAGE_MAX_PIXELS`: 24 Mpx × 4 bytes = 96 MB).
+ *   The cap is a backstop set well above the worst accepted picture's need (config: at least 768 MB):
+ *   Node ends a thread at its limit only on a best effort, and an allocation inside one huge array (as
+ *   jpeg-js's encoder makes) can abort the whole process instead (nodejs/node#47224).
  *   A thread that runs out of memory, or takes longer than `jobTimeoutMs`, is ended and replaced; its
  *   picture is refused as unreadable (`ImageRejected('corrupt')`), as a picture the codecs reject is.
  */
