@@ -5,7 +5,14 @@ import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 await build({
-  entryPoints: ['src/server.ts', 'src/migrate.ts', 'src/ops-cli.ts', 'src/simulate.ts'],
+  entryPoints: [
+    'src/server.ts',
+    'src/migrate.ts',
+    'src/ops-cli.ts',
+    'src/simulate.ts',
+    // The picture worker thread (lib/image-pool.ts starts `./image-worker.js` beside the bundle).
+    { in: 'src/lib/image-worker.ts', out: 'image-worker' },
+  ],
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -49,6 +49,7 @@ import { errorHandlerPlugin, sendEnvelope } from './plugins/error-handler.ts';
 import { healthPlugin } from './plugins/health.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { acceptEmptyJsonBodies } from './plugins/json-body.ts';
+import { imagesPlugin } from './plugins/images.ts';
 import { importLimiterPlugin } from './plugins/import-limiter.ts';
 import { requestContextPlugin } from './plugins/request-context.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -108,6 +109,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(paymentsPlugin);
   await app.register(smsPlugin);
   await app.register(importLimiterPlugin);
+  await app.register(imagesPlugin);
 
   await app.register(authRoutes);
   await app.register(accountRoutes);

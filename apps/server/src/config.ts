@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import type { ResponseCheck } from './lib/response-serializer.ts';
@@ -85,6 +86,18 @@ const EnvSchema = z.object({
     .default(8 * 1024 * 1024),
   IMAGE_MAX_PIXELS: z.coerce.number().int().min(1).max(100_000_000).default(24_000_000),
   IMAGE_MAX_SIDE: z.coerce.number().int().min(1).max(65_535).default(8000),
+  // Pictures are decoded and encoded again on worker threads (lib/image-pool.ts): how many, each one's
+  // heap cap (a backstop above the worst accepted picture's need, see there), how many uploads may wait
+  // for a thread, and how many one customer may have in progress at once (more are refused "busy").
+  IMAGE_WORKERS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(Math.max(1, availableParallelism() - 1)),
+  IMAGE_WORKER_HEAP_MB: z.coerce.number().int().min(768).max(16_384).default(1024),
+  IMAGE_QUEUE: z.coerce.number().int().min(0).max(1000).default(8),
+  IMAGE_UPLOADS_PER_CUSTOMER: z.coerce.number().int().min(1).max(100).default(2),
   // File storage (issue 10): a local directory, or an S3-compatible store for several instances.
   FILE_STORAGE: z.enum(['local', 's3']).default('local'),
   FILE_STORAGE_DIR: z.string().optional(),
@@ -142,6 +155,11 @@ const EnvSchema = z.object({
   // …and its recharges and voucher uploads (each keeps a row, a voucher up to 10 MiB): per address too.
   TOPUP_CREATES_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(20),
   TOPUP_CREATE_WINDOW_SECONDS: z.coerce.number().int().min(10).max(86_400).default(3600),
+  // The signed-in voucher upload (OrderMall/UploadTransferVoucher), per customer: bank transfers sent
+  // from the portal still waiting for staff, and uploads per window (each keeps a voucher up to 10 MiB).
+  VOUCHER_PENDING_PER_CUSTOMER: z.coerce.number().int().min(1).max(1000).default(5),
+  VOUCHER_UPLOADS_PER_CUSTOMER: z.coerce.number().int().min(1).max(10_000).default(10),
+  VOUCHER_UPLOAD_WINDOW_SECONDS: z.coerce.number().int().min(10).max(86_400).default(3600),
   // Bills: the period, the day of the next period they are issued on (day of month, or ISO weekday for
   // weekly bills), days until due, the time zone periods are cut in, and how often the scheduler looks.
   BILL_PERIOD: z.enum(['month', 'week']).default('month'),
@@ -241,8 +259,17 @@ export interface AppConfig {
   answerCacheBytes: number;
   /** Key of the operations API (`x-operator-key`); undefined = the operations API answers 401 to all. */
   operatorApiKey: string | undefined;
-  /** Uploaded pictures (modules/customer-info, lib/images.ts). */
-  images: { maxBytes: number; certPhotoMaxBytes: number; maxPixels: number; maxSide: number };
+  /** Uploaded pictures (modules/customer-info, lib/images.ts; threads and limits: plugins/images.ts). */
+  images: {
+    maxBytes: number;
+    certPhotoMaxBytes: number;
+    maxPixels: number;
+    maxSide: number;
+    workers: number;
+    workerHeapMb: number;
+    queue: number;
+    uploadsPerCustomer: number;
+  };
   /** Where uploaded and exported files live (lib/storage). */
   storage:
     | { kind: 'local'; dir: string }
@@ -348,6 +375,11 @@ export interface PaymentsConfig {
   topUpLookup: { limit: number; windowSeconds: number };
   /** Recharges the public page may create (online orders and vouchers together) per address per window. */
   topUpCreate: { limit: number; windowSeconds: number };
+  /**
+   * The signed-in voucher upload, per customer: at most `maxPending` bank transfers sent from the portal
+   * waiting for staff, and `limit` uploads per window.
+   */
+  portalVouchers: { maxPending: number; limit: number; windowSeconds: number };
 }
 
 export interface BillsConfig {
@@ -429,6 +461,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       certPhotoMaxBytes: e.CERT_PHOTO_MAX_BYTES,
       maxPixels: e.IMAGE_MAX_PIXELS,
       maxSide: e.IMAGE_MAX_SIDE,
+      workers: e.IMAGE_WORKERS,
+      workerHeapMb: e.IMAGE_WORKER_HEAP_MB,
+      queue: e.IMAGE_QUEUE,
+      uploadsPerCustomer: e.IMAGE_UPLOADS_PER_CUSTOMER,
     },
     tasks: {
       enabled: e.TASK_RUNNER_ENABLED,
@@ -567,6 +603,11 @@ function paymentsConfig(e: z.infer<typeof EnvSchema>): PaymentsConfig {
     reconcileIntervalSeconds: e.RECHARGE_RECONCILE_INTERVAL_SECONDS,
     topUpLookup: { limit: e.TOPUP_LOOKUPS_PER_ADDRESS, windowSeconds: e.TOPUP_LOOKUP_WINDOW_SECONDS },
     topUpCreate: { limit: e.TOPUP_CREATES_PER_ADDRESS, windowSeconds: e.TOPUP_CREATE_WINDOW_SECONDS },
+    portalVouchers: {
+      maxPending: e.VOUCHER_PENDING_PER_CUSTOMER,
+      limit: e.VOUCHER_UPLOADS_PER_CUSTOMER,
+      windowSeconds: e.VOUCHER_UPLOAD_WINDOW_SECONDS,
+    },
   };
 }
 

@@ -43,6 +43,9 @@ export interface ImageSize {
   height: number;
 }
 
+/** A picture decoded and encoded anew: what is stored. */
+export type ReencodedImage = { bytes: Buffer; contentType: StoredImageType } & ImageSize;
+
 /** Width and height from a PNG's IHDR chunk, which must come first. */
 function pngSize(bytes: Buffer): ImageSize | null {
   if (bytes.length < 24 || bytes.toString('latin1', 12, 16) !== 'IHDR') return null;
@@ -241,12 +244,11 @@ const JPEG_QUALITY = 88;
 
 /**
  * The picture decoded and encoded again in its own format (PNG keeps transparency, photos stay JPEG).
- * Throws ImageRejected for anything that is not a picture within the limits.
+ * Throws ImageRejected for anything that is not a picture within the limits. Seconds of CPU for the
+ * largest pictures: the server runs it in a worker thread (`image-pool.ts`, `image-worker.ts`), never on
+ * the event loop.
  */
-export async function reencodeImage(
-  bytes: Buffer,
-  limits: ImageLimits,
-): Promise<{ bytes: Buffer; contentType: StoredImageType } & ImageSize> {
+export async function reencodeImage(bytes: Buffer, limits: ImageLimits): Promise<ReencodedImage> {
   const claimed = inspectImage(bytes, limits);
   try {
     if (claimed.type === 'image/webp') {

@@ -22,25 +22,34 @@ export interface ImportLimits {
   maxPerCustomer: number;
 }
 
+/** The message keys of the two refusals (code 429): the customer's own limit, the server's. */
+export interface LimiterRefusals {
+  busy: string;
+  serverBusy: string;
+}
+
 /**
- * Bounds the file imports running at once, per customer and server-wide. Imports parse whole
- * spreadsheets, so a burst of them would otherwise hold many files in memory together; the caller
- * over a limit is refused at once (code 429, "busy, try again in a moment") rather than queued, so no
- * request waits on a slow stranger. Any import (addresses today, batch orders later) takes a slot with
- * `acquire` and gives it back with the answered release function, in a `finally`.
+ * Bounds work that holds a file in memory, per customer and server-wide: the caller over a limit is
+ * refused at once (code 429, "busy, try again in a moment") rather than queued, so no request waits on a
+ * slow stranger. Work takes a slot with `acquire` and gives it back with the answered release function,
+ * in a `finally`. Spreadsheet imports (`ImportLimiter`) and picture uploads (`plugins/images.ts`) each
+ * have one per server.
  */
-export class ImportLimiter {
+export class ConcurrencyLimiter {
   private running = 0;
   private readonly perCustomer = new Map<string, number>();
 
-  constructor(private readonly limits: ImportLimits) {}
+  constructor(
+    private readonly limits: ImportLimits,
+    private readonly refusals: LimiterRefusals,
+  ) {}
 
   /** Takes a slot for the customer or throws the localized busy error; returns the release function. */
   acquire(customerId: string): () => void {
     const mine = this.perCustomer.get(customerId) ?? 0;
-    if (mine >= this.limits.maxPerCustomer) throw new AppError(ApiCode.TooManyRequests, 'import.busy');
+    if (mine >= this.limits.maxPerCustomer) throw new AppError(ApiCode.TooManyRequests, this.refusals.busy);
     if (this.running >= this.limits.maxConcurrent)
-      throw new AppError(ApiCode.TooManyRequests, 'import.serverBusy');
+      throw new AppError(ApiCode.TooManyRequests, this.refusals.serverBusy);
     this.running++;
     this.perCustomer.set(customerId, mine + 1);
     let released = false;
@@ -56,5 +65,16 @@ export class ImportLimiter {
 
   get active(): number {
     return this.running;
+  }
+}
+
+/**
+ * Bounds the file imports running at once, per customer and server-wide. Imports parse whole
+ * spreadsheets, so a burst of them would otherwise hold many files in memory together. Any import
+ * (addresses, batch orders) takes a slot with `acquire`.
+ */
+export class ImportLimiter extends ConcurrencyLimiter {
+  constructor(limits: ImportLimits) {
+    super(limits, { busy: 'import.busy', serverBusy: 'import.serverBusy' });
   }
 }

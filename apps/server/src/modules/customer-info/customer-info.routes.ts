@@ -72,7 +72,24 @@ export const customerInfoRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const tags = ['customerInfo'];
   const manage = { permission: Permission.OrgManage };
-  const imageDeps = (): service.ImageDeps => ({ db: app.db, storage: app.storage, limits });
+  const imageDeps = (): service.ImageDeps => ({
+    db: app.db,
+    storage: app.storage,
+    limits,
+    pool: app.imagePool,
+  });
+  /**
+   * Every picture upload holds one of the customer's slots (avatars too: no permission, same limits) from
+   * before its body is read until it is stored; over the limit it is refused at once (plugins/images.ts).
+   */
+  const withUploadSlot = async <T>(request: FastifyRequest, upload: () => Promise<T>): Promise<T> => {
+    const release = app.imageUploads.acquire(request.auth.customerId);
+    try {
+      return await upload();
+    } finally {
+      release();
+    }
+  };
 
   app.get(
     ApiPath.GetCurrUserInfo,
@@ -147,16 +164,17 @@ export const customerInfoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(CertificationSchema) },
       },
     },
-    async (request) => {
-      const upload = await readImageUpload(request, limits.certPhotoMaxBytes);
-      const certification = await service.uploadCertPhoto(
-        imageDeps(),
-        request.auth,
-        request.query.kind,
-        upload,
-      );
-      return request.ok(certification, 'customerInfo.image.uploaded');
-    },
+    async (request) =>
+      withUploadSlot(request, async () => {
+        const upload = await readImageUpload(request, limits.certPhotoMaxBytes);
+        const certification = await service.uploadCertPhoto(
+          imageDeps(),
+          request.auth,
+          request.query.kind,
+          upload,
+        );
+        return request.ok(certification, 'customerInfo.image.uploaded');
+      }),
   );
 
   app.get(
@@ -205,11 +223,12 @@ export const customerInfoRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: envelopeSchema(UploadedImageSchema) },
         },
       },
-      async (request) => {
-        const file = await readImageUpload(request, limits.maxBytes);
-        const stored = await service.uploadProfileImage(imageDeps(), request.auth, kind, file);
-        return request.ok(stored, 'customerInfo.image.uploaded');
-      },
+      async (request) =>
+        withUploadSlot(request, async () => {
+          const file = await readImageUpload(request, limits.maxBytes);
+          const stored = await service.uploadProfileImage(imageDeps(), request.auth, kind, file);
+          return request.ok(stored, 'customerInfo.image.uploaded');
+        }),
     );
   upload(ApiPath.UploadLogo, 'logo', "Upload the company's logo (multipart `file`): PNG or JPEG, re-encoded");
   upload(

@@ -20,7 +20,8 @@ import type { Db } from '../../db/database.ts';
 import type { CustomerCertificationsTable } from '../../db/schema.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
-import { ImageRejected, reencodeImage } from '../../lib/images.ts';
+import { ImagePoolFull, type ImagePool } from '../../lib/image-pool.ts';
+import { ImageRejected, inspectImage } from '../../lib/images.ts';
 import { StoredFileMissing, type FileStorage } from '../../lib/storage/index.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
 import { localize } from '../application/application.service.ts';
@@ -33,6 +34,8 @@ export interface ImageDeps {
   db: Db;
   storage: FileStorage;
   limits: AppConfig['images'];
+  /** The worker threads that decode and encode pictures (plugins/images.ts). */
+  pool: ImagePool;
 }
 
 export interface ImageUpload {
@@ -112,13 +115,20 @@ export const imageTooLarge = (maxBytes: number) =>
     megabytes: Math.round((maxBytes / 1024 / 1024) * 10) / 10,
   });
 
-/** The upload made harmless, or a localized refusal saying what is wrong with it. */
-async function cleanImage(limits: AppConfig['images'], upload: ImageUpload, maxBytes: number) {
+/**
+ * The upload made harmless, or a localized refusal saying what is wrong with it. The header is read here
+ * (type and pixel size refused before the picture waits for a thread); decoding and encoding run on a
+ * worker thread of the pool, never on the event loop.
+ */
+async function cleanImage(deps: ImageDeps, upload: ImageUpload, maxBytes: number) {
+  const { limits } = deps;
   if (upload.bytes.length === 0) throw new AppError(ApiCode.BadRequest, 'customerInfo.image.empty');
   if (upload.bytes.length > maxBytes) throw imageTooLarge(maxBytes);
   try {
-    return await reencodeImage(upload.bytes, limits);
+    inspectImage(upload.bytes, limits);
+    return await deps.pool.run(upload.bytes, { maxPixels: limits.maxPixels, maxSide: limits.maxSide });
   } catch (error) {
+    if (error instanceof ImagePoolFull) throw new AppError(ApiCode.TooManyRequests, 'image.serverBusy');
     if (!(error instanceof ImageRejected)) throw error;
     if (error.problem === 'type') throw new AppError(ApiCode.BadRequest, 'customerInfo.image.type');
     if (error.problem === 'dimensions')
@@ -189,7 +199,7 @@ export async function uploadProfileImage(
   kind: ProfileImageKind,
   upload: ImageUpload,
 ): Promise<UploadedImage> {
-  const image = await cleanImage(deps.limits, upload, deps.limits.maxBytes);
+  const image = await cleanImage(deps, upload, deps.limits.maxBytes);
   return storeImage(deps, auth, 'image', kind, image, async (trx, fileId, at) => {
     if (kind === 'avatar') {
       const old = await repo.findAvatar(trx, auth.customerId, auth.userId);
@@ -315,7 +325,7 @@ export async function uploadCertPhoto(
   // Refused before the picture is decoded: a locked certification should not cost the decoding.
   const current = await repo.findCertification(deps.db, auth.customerId);
   if (current && !isEditable(current)) throw certificationLocked(current.state);
-  const image = await cleanImage(deps.limits, upload, deps.limits.certPhotoMaxBytes);
+  const image = await cleanImage(deps, upload, deps.limits.certPhotoMaxBytes);
   const columns = PHOTO_COLUMNS[kind];
   await storeImage(deps, auth, 'certificate', `certification-${kind}`, image, async (trx, fileId, at) => {
     await repo.ensureCertification(trx, auth.customerId, at);

@@ -124,6 +124,18 @@ export const rechargeMessages = defineMessages({
     'en-US': 'The upload could not be read; please choose the file and upload it again',
     'zh-TW': '上傳內容無法識別，請重新選擇檔案上傳',
   },
+  // The signed-in voucher upload's caps per customer (config VOUCHER_*).
+  'recharge.voucher.tooManyPending': {
+    'zh-CN': '已有 {max} 笔银行转账等待财务确认，请确认后再上传新的转账凭证',
+    'en-US':
+      'You already have {max} bank transfers waiting for confirmation by finance; please upload a new voucher once they are decided',
+    'zh-TW': '已有 {max} 筆銀行轉帳等待財務確認，請確認後再上傳新的轉帳憑證',
+  },
+  'recharge.voucher.tooManyUploads': {
+    'zh-CN': '转账凭证上传过于频繁，请 {minutes} 分钟后再试',
+    'en-US': 'Too many transfer vouchers uploaded; please try again in {minutes} min',
+    'zh-TW': '轉帳憑證上傳過於頻繁，請 {minutes} 分鐘後再試',
+  },
   // The public /topUp page.
   'topUp.customerNotFound': {
     'zh-CN': '未找到该客户编码，请核对后重试',

@@ -1,6 +1,6 @@
 import type { RechargeChannel, RechargeStatus } from '@portal/contracts/recharge';
 import type { Expression, ExpressionBuilder, Insertable, Selectable, SqlBool } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import { isPostgres, type Db } from '../../db/database.ts';
 import type { Database, PaymentNotificationsTable, RechargesTable } from '../../db/schema.ts';
 import { isPlainId, newId, nowIso } from '../../lib/ids.ts';
 import { utcText } from '../order/order-filter.ts';
@@ -16,6 +16,25 @@ const withCreator = (db: Db) =>
 
 export async function insertRecharge(db: Db, row: Insertable<RechargesTable>) {
   await db.insertInto('recharges').values(row).execute();
+}
+
+/** Bank transfers the customer's users sent from the portal that still wait for staff (the upload cap). */
+export async function countPendingPortalTransfers(db: Db, customerId: string): Promise<number> {
+  const row = await db
+    .selectFrom('recharges')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('customer_id', '=', customerId)
+    .where('channel', '=', 'bank_transfer')
+    .where('source', '=', 'portal')
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Serialises one customer's signed-in voucher uploads (the pending cap) on PostgreSQL; SQLite writes one at a time. */
+export async function lockCustomerTransfers(db: Db, customerId: string) {
+  if (!isPostgres(db)) return;
+  await db.selectFrom('customers').select('id').where('id', '=', customerId).forUpdate().execute();
 }
 
 /** What a recharge number can look like; anything else (control characters above all) is never looked up. */

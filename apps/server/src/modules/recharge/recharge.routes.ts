@@ -142,6 +142,7 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      await service.limitPortalVouchers(deps(), request.auth.customerId);
       const { fields, file } = await readVoucherUpload(request);
       const input = parseFields(request, TransferVoucherFieldsSchema, fields);
       const created = await service.createTransferRecharge(

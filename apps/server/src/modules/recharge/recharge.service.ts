@@ -347,9 +347,37 @@ export const voucherTooLarge = () =>
   });
 
 /**
+ * The signed-in voucher upload's caps per customer (issue 20), checked before the body is read: at most
+ * `maxPending` bank transfers sent from the portal waiting for staff, and `limit` uploads per window
+ * (counted across instances by `hitRateLimit`, refused ones included). The pending cap is checked again
+ * in the transaction that inserts the recharge (`createTransferRecharge`), so parallel uploads cannot pass
+ * it together. Transfers from the public /topUp page do not count: a stranger with the customer code
+ * must not be able to lock the customer out (that page has its own cap per address).
+ */
+export async function limitPortalVouchers(deps: RechargeDeps, customerId: string): Promise<void> {
+  const cap = deps.config.portalVouchers;
+  await refuseOverPendingCap(deps.db, customerId, cap.maxPending);
+  const verdict = await hitRateLimit(deps.db, {
+    bucket: `voucherUpload:${customerId}`,
+    limit: cap.limit,
+    windowSeconds: cap.windowSeconds,
+  });
+  if (!verdict.allowed)
+    throw new AppError(ApiCode.TooManyRequests, 'recharge.voucher.tooManyUploads', {
+      minutes: Math.ceil(verdict.retryAfterSeconds / 60),
+    });
+}
+
+async function refuseOverPendingCap(db: Db, customerId: string, maxPending: number) {
+  if ((await repo.countPendingPortalTransfers(db, customerId)) >= maxPending)
+    throw new AppError(ApiCode.TooManyRequests, 'recharge.voucher.tooManyPending', { max: maxPending });
+}
+
+/**
  * `OrderMall/UploadTransferVoucher` and `TopUp/UploadTransferVoucher`: a pending bank transfer with its
  * voucher kept as a stored file (purpose `transferVoucher`). The bytes are stored first, then the file row
  * and the recharge in one transaction; if that fails the bytes are deleted again: nothing half-written.
+ * A portal transfer is refused in that transaction when the customer's pending cap is reached.
  */
 export async function createTransferRecharge(
   deps: RechargeDeps,
@@ -367,8 +395,12 @@ export async function createTransferRecharge(
   try {
     row = await insertNewRecharge(deps, input, {
       voucherFileId: fileId,
-      write: (trx) =>
-        insertFile(trx, {
+      write: async (trx) => {
+        if (input.source === 'portal') {
+          await repo.lockCustomerTransfers(trx, input.customerId);
+          await refuseOverPendingCap(trx, input.customerId, deps.config.portalVouchers.maxPending);
+        }
+        await insertFile(trx, {
           id: fileId,
           customer_id: input.customerId,
           file_name: upload.fileName,
@@ -378,7 +410,8 @@ export async function createTransferRecharge(
           storage_key: key,
           uploaded_by: input.createdBy,
           created_at: nowIso(),
-        }),
+        });
+      },
     });
   } catch (error) {
     await storage.delete(key).catch(() => undefined);
