@@ -21,6 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { refuseUnsafeXlsx, xlsxTooLarge } from '../../lib/xlsx-upload.ts';
+import { assertSafeText } from '../../plugins/edge-guard.ts';
 import { cleanUploadName } from '../file/file-names.ts';
 import { beginStoredUpload } from '../file/file.service.ts';
 import { importSummary } from './order-import-check.ts';
@@ -67,6 +68,8 @@ async function readPreviewUpload(request: FastifyRequest) {
       { errors: names.map((field) => ({ field, message: 'orderImport.invalidFields' })) },
     );
   }
+  // As the edge guard does for a JSON body: a NUL or a lone surrogate the schema let through is refused.
+  assertSafeText(fields);
   return { ...file, fields: parsed.data satisfies OrderImportPreviewFields };
 }
 
