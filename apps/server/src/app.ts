@@ -70,7 +70,8 @@ const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 /** Builds the whole application. server.ts listens on it; tests call it and use `app.inject`. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    // Request logging never writes a token or password (the refresh token arrives in the query string).
+    // Request logging writes only allow-listed query values (lib/log-redaction.ts): tickets, codes and
+    // tokens arrive in query strings.
     logger:
       options.logger === false
         ? false
