@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { REQUEST_ID_HEADER } from '@portal/contracts/constants';
 import { ApiCode } from '@portal/contracts/envelope';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
@@ -45,6 +45,7 @@ import { answerCachePlugin } from './plugins/answer-cache.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { databasePlugin } from './plugins/database.ts';
+import { edgeGuardPlugin } from './plugins/edge-guard.ts';
 import { errorHandlerPlugin, sendEnvelope } from './plugins/error-handler.ts';
 import { healthPlugin } from './plugins/health.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
@@ -60,6 +61,8 @@ export interface BuildOptions {
   logger?: boolean | Record<string, unknown>;
   /** Registers extra routes or plugins after the modules (tests add throwaway routes this way). */
   configure?: (app: FastifyInstance) => void | Promise<void>;
+  /** Sees every route as it is registered, before any plugin (tests walk every route this way). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** A caller's request id is echoed only when short and plain; otherwise the server makes its own. */
@@ -68,7 +71,8 @@ const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 /** Builds the whole application. server.ts listens on it; tests call it and use `app.inject`. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    // Request logging never writes a token or password (the refresh token arrives in the query string).
+    // Request logging writes only allow-listed query values (lib/log-redaction.ts): tickets, codes and
+    // tokens arrive in query strings.
     logger:
       options.logger === false
         ? false
@@ -92,12 +96,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     pluginTimeout: Math.max(10_000, config.databaseTimeouts.connectMs * 2),
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler(config.responseCheck));
   acceptEmptyJsonBodies(app);
 
   await app.register(requestContextPlugin);
   await app.register(errorHandlerPlugin);
+  await app.register(edgeGuardPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(compressionPlugin);
   await app.register(databasePlugin, { config });

@@ -128,6 +128,12 @@ const EnvSchema = z.object({
   // Settlement (issue 11). The portal's address as payers' browsers and providers reach it: cashier
   // return URLs and notification URLs are built on it. Unset: http://localhost:PORT (the demo).
   PUBLIC_BASE_URL: z.string().url().optional(),
+  // The sandboxes (WeChat sign-in, Alipay and WeChat Pay) under a public https PUBLIC_BASE_URL: refused at
+  // start unless this says they are meant to run there (a public demo). See sandboxesInProduction.
+  ALLOW_SANDBOX_IN_PRODUCTION: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   // Who processes each online channel: the in-system sandbox (default), or the real provider.
   PAYMENT_ALIPAY_PROVIDER: z.enum(['sandbox', 'alipay']).default('sandbox'),
   PAYMENT_WECHAT_PROVIDER: z.enum(['sandbox', 'wechat']).default('sandbox'),
@@ -410,6 +416,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  refuseSandboxesInProduction(e);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -498,6 +505,50 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       omsLoginUrl: e.SSO_OMS_LOGIN_URL,
     },
   };
+}
+
+/** Loopback and `localhost` names: a base address there is a demo or a developer's machine. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return (
+    host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host)
+  );
+}
+
+/**
+ * The sandboxes configured, each with what it lets anyone do. The WeChat sign-in sandbox lets anyone sign
+ * in as any user bound to WeChat (list the identities, confirm a scan as one); the payment sandbox lets a
+ * payer approve their own top-up. The SMS sandbox is not here: it sends nothing and shows codes only to
+ * the operator (`/ops/v1/sms/outbox` behind OPERATOR_API_KEY), so it opens nothing to the public.
+ */
+function configuredSandboxes(e: z.infer<typeof EnvSchema>): string[] {
+  const sandboxes: string[] = [];
+  if (e.WECHAT_LOGIN_PROVIDER === 'sandbox')
+    sandboxes.push('WECHAT_LOGIN_PROVIDER=sandbox (anyone can sign in as any user bound to WeChat)');
+  if (e.PAYMENT_ALIPAY_PROVIDER === 'sandbox')
+    sandboxes.push('PAYMENT_ALIPAY_PROVIDER=sandbox (any payer can approve their own top-up)');
+  if (e.PAYMENT_WECHAT_PROVIDER === 'sandbox')
+    sandboxes.push('PAYMENT_WECHAT_PROVIDER=sandbox (any payer can approve their own top-up)');
+  return sandboxes;
+}
+
+/**
+ * Sandboxes cannot reach production by accident: with a public https PUBLIC_BASE_URL (not loopback or
+ * localhost) and a sandbox configured, the server refuses to start — one line naming the setting that
+ * allows it — unless ALLOW_SANDBOX_IN_PRODUCTION=true says so on purpose. The demo (`npm start`, no
+ * PUBLIC_BASE_URL: http://localhost) and an http address (a test rig) start as before.
+ */
+function refuseSandboxesInProduction(e: z.infer<typeof EnvSchema>): void {
+  if (!e.PUBLIC_BASE_URL || e.ALLOW_SANDBOX_IN_PRODUCTION) return;
+  const url = new URL(e.PUBLIC_BASE_URL);
+  if (url.protocol !== 'https:' || isLoopbackHost(url.hostname)) return;
+  const sandboxes = configuredSandboxes(e);
+  if (sandboxes.length === 0) return;
+  throw new ConfigError(
+    `ALLOW_SANDBOX_IN_PRODUCTION: PUBLIC_BASE_URL ${url.origin} is a public https address, but ` +
+      `${sandboxes.join(', ')}; configure the real provider, or set ALLOW_SANDBOX_IN_PRODUCTION=true ` +
+      'to run the sandbox there on purpose',
+  );
 }
 
 function smsConfig(e: z.infer<typeof EnvSchema>): SmsConfig {

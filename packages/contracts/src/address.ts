@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField } from './ids.ts';
 import type { LocalizedText } from './languages.ts';
 import { PageQuerySchema } from './pagination.ts';
 import {
@@ -250,7 +251,7 @@ export function createAddressSchemas(options: AddressSchemaOptions = {}) {
     /** `POST /api/CustomerAddress/Insert` */
     input: AddressFieldsSchema.superRefine(refine),
     /** `POST /api/CustomerAddress/Update`: every field again, plus the id. */
-    update: AddressFieldsSchema.extend({ id: z.string().trim().min(1).max(64) }).superRefine(refine),
+    update: AddressFieldsSchema.extend({ id: idField() }).superRefine(refine),
   };
 }
 
@@ -333,7 +334,7 @@ export const AddressExportQuerySchema = AddressFilterSchema.extend({
   format: z.enum(ADDRESS_EXPORT_FORMATS).default('xlsx'),
 });
 
-const AddressIdSchema = z.string().trim().min(1).max(64);
+const AddressIdSchema = idField();
 /** `GET /api/CustomerAddress/Get?id=` */
 export const AddressIdQuerySchema = z.object({ id: AddressIdSchema });
 /** `GET /api/CustomerAddress/GetDefault?addressType=`: the default of that type, or null. */

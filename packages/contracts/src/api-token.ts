@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField } from './ids.ts';
 import type { LocalizedText } from './languages.ts';
 import { textField } from './text.ts';
 
@@ -83,5 +84,5 @@ export const ApiTokenCreatedSchema = ApiTokenSchema.extend({
 export type ApiTokenCreated = z.infer<typeof ApiTokenCreatedSchema>;
 
 /** `POST /api/CustomerApiToken/Delete`: another customer's id answers not found. */
-export const ApiTokenDeleteSchema = z.object({ id: z.string().trim().min(1).max(64) });
+export const ApiTokenDeleteSchema = z.object({ id: idField() });
 export type ApiTokenDeleteInput = z.input<typeof ApiTokenDeleteSchema>;

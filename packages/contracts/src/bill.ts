@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField } from './ids.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './pagination.ts';
 import { LEDGER_ENTRY_TYPES, type LedgerEntryType } from './wallet.ts';
 
@@ -82,11 +83,11 @@ export const BillDetailSchema = BillSchema.extend({
   writeOffs: z.array(BillWriteOffSchema),
 });
 export type BillDetail = z.infer<typeof BillDetailSchema>;
-export const BillIdQuerySchema = z.object({ id: z.string().trim().min(1).max(64) });
+export const BillIdQuerySchema = z.object({ id: idField() });
 
 /** `POST /api/CustomerBill/QueryLines` (finance:bill): a bill's lines (ledger rows), oldest first. */
 export const BillLinesQuerySchema = z.object({
-  billId: z.string().trim().min(1).max(64),
+  billId: idField(),
   pageIndex: z.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField } from './ids.ts';
 import { InstantSchema } from './order-list.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './pagination.ts';
 import { LEDGER_ENTRY_TYPES } from './wallet.ts';
@@ -116,7 +117,7 @@ export const LedgerDetailSchema = LedgerRowSchema.extend({
   bill: z.object({ id: z.string(), billNo: z.string(), periodLabel: z.string() }).nullable(),
 });
 export type LedgerDetail = z.infer<typeof LedgerDetailSchema>;
-export const LedgerIdQuerySchema = z.object({ id: z.string().trim().min(1).max(64) });
+export const LedgerIdQuerySchema = z.object({ id: idField() });
 
 /** Texts of the keys the schemas above name (registered by the server, shown by the web). */
 export const CONSUMPTION_FLOW_MESSAGES = {

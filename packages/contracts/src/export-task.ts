@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField } from './ids.ts';
 import { BillQuerySchema } from './bill.ts';
 import { LedgerFilterSchema } from './consumption-flow.ts';
 import { OrderFilterSchema } from './order-list.ts';
@@ -66,7 +67,7 @@ export const ExportTaskCreateSchema = z
   .object({
     kind: z.enum(EXPORT_KINDS),
     format: z.enum(EXPORT_FORMATS),
-    ids: z.array(z.string().trim().min(1).max(64)).min(1).max(MAX_EXPORT_IDS).nullish(),
+    ids: z.array(idField()).min(1).max(MAX_EXPORT_IDS).nullish(),
     filter: OrderFilterSchema.nullish(),
     ledgerFilter: LedgerFilterSchema.nullish(),
     rechargeFilter: RechargeQuerySchema.nullish(),
@@ -101,11 +102,11 @@ export const ExportTaskSchema = z.object({
 export type ExportTask = z.infer<typeof ExportTaskSchema>;
 
 /** `GET /api/ExportTask/Download?id=`: the task's file (404 envelope when expired, missing or not the caller's). */
-export const ExportTaskIdQuerySchema = z.object({ id: z.string().trim().min(1).max(64) });
+export const ExportTaskIdQuerySchema = z.object({ id: idField() });
 
 /** `POST /api/ExportTask/Query`: newest first; `ids` to refresh tasks in place. */
 export const ExportTaskQuerySchema = z.object({
-  ids: z.array(z.string().max(64)).max(100).nullish(),
+  ids: z.array(idField()).max(100).nullish(),
   status: z.enum(EXPORT_TASK_STATUSES).nullish(),
   pageIndex: z.number().int().min(1).default(1),
   pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
@@ -152,10 +153,10 @@ export const FilePageSchema = z.object({
   pageSize: z.number().int(),
 });
 /** `GET /api/FileManagement/Download?id=`: one of the caller's uploaded files. */
-export const StoredFileIdQuerySchema = z.object({ id: z.string().trim().min(1).max(64) });
+export const StoredFileIdQuerySchema = z.object({ id: idField() });
 export const FileDeleteResultSchema = z.object({ deleted: z.number().int() });
 /** `POST /api/FileManagement/Delete`: the caller's uploaded files, all or none. */
-export const FileDeleteSchema = z.object({ ids: z.array(z.string().trim().min(1).max(64)).min(1).max(500) });
+export const FileDeleteSchema = z.object({ ids: z.array(idField()).min(1).max(500) });
 
 export const EXPORT_TASK_MESSAGES = {
   'exportTask.formatNotOffered': {

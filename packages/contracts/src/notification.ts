@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField } from './ids.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './pagination.ts';
 import { AmountMinorSchema, CurrencyCodeSchema } from './quantity.ts';
 
@@ -60,7 +61,7 @@ export type NotificationPage = z.infer<typeof NotificationPageSchema>;
 
 /** `POST /api/Notification/MarkRead`: one or a few notifications of the caller. */
 export const MarkNotificationsReadSchema = z.object({
-  ids: z.array(z.string().trim().min(1).max(64)).min(1).max(MAX_PAGE_SIZE),
+  ids: z.array(idField()).min(1).max(MAX_PAGE_SIZE),
 });
 export type MarkNotificationsReadInput = z.input<typeof MarkNotificationsReadSchema>;
 /** Answer of MarkRead and MarkAllRead: how many became read now, and the unread count after. */

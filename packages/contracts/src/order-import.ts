@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField } from './ids.ts';
 import { LANGUAGES, type LocalizedText } from './languages.ts';
 import { textField } from './text.ts';
 
@@ -488,7 +489,7 @@ export type OrderImportRowState = (typeof ORDER_IMPORT_ROW_STATES)[number];
 export const ORDER_IMPORT_VIEWS = ['all', 'invalid', 'valid', 'excluded'] as const;
 export type OrderImportView = (typeof ORDER_IMPORT_VIEWS)[number];
 
-const IdSchema = z.string().trim().min(1).max(64);
+const IdSchema = idField();
 
 /** The last row number a worksheet has (Excel's limit): a larger one names no row of any sheet. */
 export const ORDER_SHEET_MAX_ROW_NUMBER = 1_048_576;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField } from './ids.ts';
 import type { LocalizedText } from './languages.ts';
 import { OrderSchema, ORDER_STATUSES, type OrderStatus } from './order.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './pagination.ts';
@@ -116,7 +117,7 @@ export const OrderFilterSchema = z
       label: { 'zh-CN': '关键字', 'en-US': 'Keyword', 'zh-TW': '關鍵字' },
     }),
     /** The orders one Excel batch created (issue 12: the batch's result links here). */
-    importId: z.string().trim().min(1).max(64).nullish(),
+    importId: idField().nullish(),
   })
   .refine(
     (value) =>
@@ -251,7 +252,7 @@ export const MAX_LABELS_PER_PRINT = 500;
  * order of `ids`. Only orders with a waybill number (submitted or later) have labels.
  */
 export const PrintLabelSchema = z.object({
-  ids: z.array(z.string().trim().min(1).max(64)).min(1).max(MAX_LABELS_PER_PRINT),
+  ids: z.array(idField()).min(1).max(MAX_LABELS_PER_PRINT),
   size: z.enum(LABEL_SIZES).default(DEFAULT_LABEL_SIZE),
 });
 export type PrintLabelInput = z.input<typeof PrintLabelSchema>;

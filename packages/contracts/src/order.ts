@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField } from './ids.ts';
 import { AddressSchema, createAddressPartySchema, type AddressSchemaOptions } from './address.ts';
 import type { LocalizedText } from './languages.ts';
 import {
@@ -125,7 +126,7 @@ export const OrderItemSchema = z.object({
 });
 export type OrderItemInput = z.input<typeof OrderItemSchema>;
 
-const IdSchema = z.string().trim().min(1).max(64);
+const IdSchema = idField();
 
 /**
  * `POST /api/CustomerOrder/Create` (with an `Idempotency-Key` header; the page sends one key per form).

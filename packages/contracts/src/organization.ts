@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField } from './ids.ts';
 import type { LocalizedText } from './languages.ts';
 import { PageQuerySchema } from './pagination.ts';
 import { NewPasswordSchema } from './auth.ts';
@@ -81,7 +82,7 @@ export const ORGANIZATION_FIELD_MESSAGES = {
   'organization.unknownPermission': label('未知的权限', 'Unknown permission', '未知的權限'),
 } as const;
 
-const IdSchema = z.string().trim().min(1).max(64);
+const IdSchema = idField();
 
 // ---- units (SystemOrganization) -------------------------------------------------------------------
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField } from './ids.ts';
 import { InstantSchema } from './order-list.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './pagination.ts';
 import { optionalTextField } from './text.ts';
@@ -129,7 +130,7 @@ export const RechargePageSchema = z.object({
   paidTotals: z.array(z.object({ currencyCode: z.string(), amount: z.number().int() })),
 });
 /** `GET /api/OrderMall/Get?id=` (finance:view). */
-export const RechargeIdQuerySchema = z.object({ id: z.string().trim().min(1).max(64) });
+export const RechargeIdQuerySchema = z.object({ id: idField() });
 
 /**
  * `POST /api/Pay/CreateAlipayOrder` and `POST /api/Pay/CreateWeChatOrder` (public: the payToken is the

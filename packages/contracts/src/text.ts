@@ -5,9 +5,11 @@ import type { Language, LocalizedText } from './languages.ts';
  * The one schema helper for every free-text field the portal stores. A text field:
  * - strips zero-width characters (U+200B–U+200D, U+2060, U+FEFF) wherever they are;
  * - is trimmed and NFC-normalised, so "é" typed as e + combining accent is stored as one character;
- * - refuses C0/C1 control characters (U+0000–U+001F, U+007F–U+009F; a multi-line field accepts line
- *   breaks, stored as "\n") and bidirectional overrides and isolates (U+202A–U+202E, U+2066–U+2069),
- *   which can make a stored text display differently from what it is;
+ * - refuses C0/C1 control characters (U+0000–U+001F, U+007F–U+009F, NUL included; a multi-line field
+ *   accepts line breaks, stored as "\n"), the line and paragraph separators U+2028/U+2029 (invisible, and
+ *   a line break to some readers and not to others), bidirectional overrides and isolates (U+202A–U+202E,
+ *   U+2066–U+2069), which can make a stored text display differently from what it is, and lone
+ *   surrogates (half of a character: no UTF-8 form, stored as U+FFFD or refused by the database);
  * - counts its maximum in characters (code points), after the clean-up above.
  *
  * Problems come out as message keys (`TextMessage`) whose issue `params` carry the field's label and
@@ -19,6 +21,8 @@ export const TextMessage = {
   TooLong: 'text.tooLong',
   ControlCharacter: 'text.controlCharacter',
   BidiControl: 'text.bidiControl',
+  LineSeparator: 'text.lineSeparator',
+  LoneSurrogate: 'text.loneSurrogate',
 } as const;
 export type TextMessage = (typeof TextMessage)[keyof typeof TextMessage];
 
@@ -39,6 +43,16 @@ export const TEXT_MESSAGES: Readonly<Record<TextMessage, LocalizedText>> = {
     'zh-CN': '{label}含有改变文字方向的特殊字符，请删除后重试',
     'en-US': '{label} contains a character that reverses the text direction; please remove it',
     'zh-TW': '{label}含有改變文字方向的特殊字元，請刪除後重試',
+  },
+  'text.lineSeparator': {
+    'zh-CN': '{label}含有不可见的分行符（U+2028/U+2029），请删除后重试',
+    'en-US': '{label} contains an invisible line or paragraph separator (U+2028/U+2029); please remove it',
+    'zh-TW': '{label}含有不可見的分行符號（U+2028/U+2029），請刪除後重試',
+  },
+  'text.loneSurrogate': {
+    'zh-CN': '{label}含有残缺的字符（半个表情或乱码），请删除后重新输入',
+    'en-US': '{label} contains a broken character (half of an emoji or garbled text); please type it again',
+    'zh-TW': '{label}含有殘缺的字元（半個表情符號或亂碼），請刪除後重新輸入',
   },
 };
 
@@ -63,6 +77,9 @@ const CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
 // eslint-disable-next-line no-control-regex
 const CONTROL_EXCEPT_LINE_BREAK = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F]/;
 const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
+const LINE_SEPARATOR = /[\u2028\u2029]/;
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Zero-width characters out, line breaks as "\n" (multi-line), trimmed, NFC. Control characters stay. */
 export function normalizeText(raw: string, multiline = false): string {
@@ -74,6 +91,8 @@ export function normalizeText(raw: string, multiline = false): string {
 /** Why a normalised text cannot be stored, or undefined when it can. */
 export function textProblem(value: string, multiline = false): TextMessage | undefined {
   if ((multiline ? CONTROL_EXCEPT_LINE_BREAK : CONTROL).test(value)) return TextMessage.ControlCharacter;
+  if (LINE_SEPARATOR.test(value)) return TextMessage.LineSeparator;
+  if (LONE_SURROGATE.test(value)) return TextMessage.LoneSurrogate;
   if (BIDI_CONTROL.test(value)) return TextMessage.BidiControl;
   return undefined;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField } from './ids.ts';
 import { textField } from './text.ts';
 
 /**
@@ -43,7 +44,7 @@ export const WeChatPollSchema = z.object({
 export type WeChatPoll = z.infer<typeof WeChatPollSchema>;
 
 /** Every scene call names its scene by the secret id the QR call answered (base64url, 43 characters). */
-export const WeChatSceneQuerySchema = z.object({ sceneId: z.string().min(1).max(100) });
+export const WeChatSceneQuerySchema = z.object({ sceneId: idField() });
 
 /** `BindingTransfer`: the bound identity. `CancelBinding` answers null. */
 export const WeChatBindingSchema = z.object({ nickname: z.string().nullable(), boundAt: z.string() });
@@ -59,10 +60,10 @@ export const SandboxWeChatSceneSchema = z.object({
   expiresAt: z.string(),
   identities: z.array(z.string()),
 });
-export const SandboxWeChatScanQuerySchema = z.object({ scanCode: z.string().min(1).max(100) });
+export const SandboxWeChatScanQuerySchema = z.object({ scanCode: idField() });
 /** `WeChatSandbox/Confirm`: the tester confirms as one of the identities or a typed nickname. */
 export const SandboxWeChatConfirmSchema = z.object({
-  scanCode: z.string().min(1).max(100),
+  scanCode: idField(),
   nickname: textField({
     max: SANDBOX_NICKNAME_MAX_LENGTH,
     label: { 'zh-CN': '微信昵称', 'en-US': 'WeChat nickname', 'zh-TW': '微信暱稱' },

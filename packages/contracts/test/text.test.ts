@@ -62,6 +62,41 @@ describe('textField', () => {
     }
   });
 
+  it('refuses the line and paragraph separators U+2028/U+2029, also in a multi-line field', () => {
+    for (const schema of [name, note])
+      for (const bad of ['a\u2028b', 'a\u2029b'])
+        expect(problems(schema, bad), JSON.stringify(bad)).toEqual([
+          'Consignee name contains an invisible line or paragraph separator (U+2028/U+2029); please remove it',
+        ]);
+    // At either end one is trimmed away, as other white space is.
+    expect(name.parse(' a\u2029')).toBe('a');
+    expect(problems(name, 'a\u2028b', 'zh-CN')).toEqual([
+      '收件人姓名含有不可见的分行符（U+2028/U+2029），请删除后重试',
+    ]);
+    expect(problems(name, 'a\u2029b', 'zh-TW')).toEqual([
+      '收件人姓名含有不可見的分行符號（U+2028/U+2029），請刪除後重試',
+    ]);
+  });
+
+  it('refuses a lone surrogate (half of a character) and keeps whole emoji', () => {
+    for (const bad of ['a\ud83d', '\ude00b', 'a\ude00\ud83db', '\ud800'])
+      expect(problems(name, bad), JSON.stringify(bad)).toEqual([
+        'Consignee name contains a broken character (half of an emoji or garbled text); please type it again',
+      ]);
+    expect(problems(name, 'a\ud83d', 'zh-CN')).toEqual([
+      '收件人姓名含有残缺的字符（半个表情或乱码），请删除后重新输入',
+    ]);
+    expect(problems(name, 'a\ud83d', 'zh-TW')).toEqual([
+      '收件人姓名含有殘缺的字元（半個表情符號或亂碼），請刪除後重新輸入',
+    ]);
+    expect(name.parse('😀\u{1F600}')).toBe('😀😀');
+  });
+
+  it('refuses a NUL as a control character, naming the field, in each language', () => {
+    expect(problems(name, 'a\u0000', 'zh-CN')).toEqual(['收件人姓名含有不可见的控制字符，请删除后重试']);
+    expect(problems(name, 'a\u0000', 'zh-TW')).toEqual(['收件人姓名含有不可見的控制字元，請刪除後重試']);
+  });
+
   it('refuses blank text in a required field and too long text, in each language', () => {
     expect(problems(name, ' \u200B ', 'en-US')).toEqual(['Consignee name is required']);
     expect(problems(name, '\u200B', 'zh-CN')).toEqual(['请填写收件人姓名']);

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { ID_PATTERN } from '@portal/contracts/ids';
 
 export const newId = (): string => randomUUID();
 export const randomToken = (bytes = 32): string => randomBytes(bytes).toString('base64url');
@@ -8,7 +9,8 @@ export const nowIso = (): string => new Date().toISOString();
 export const isoAfterSeconds = (seconds: number, from = Date.now()): string =>
   new Date(from + seconds * 1000).toISOString();
 /**
- * Whether a caller's id could be one of ours (printable ASCII, no spaces). Anything else cannot match a
- * row, and PostgreSQL refuses a NUL in a text parameter outright, so such ids are treated as not found.
+ * Whether an id has the shape every id has (contracts `ID_PATTERN`: letters, digits, `-`, `_`). The routes'
+ * schemas (`idField`) refuse any other id with a 400 before a service runs; services that take ids from
+ * elsewhere (a stored filter, a callback) still treat a malformed one as not found.
  */
-export const isPlainId = (value: string): boolean => /^[\x21-\x7e]{1,64}$/.test(value);
+export const isPlainId = (value: string): boolean => ID_PATTERN.test(value);

@@ -1,10 +1,48 @@
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 
-/** Query and body fields whose values never reach a log line (refresh tokens arrive in the query string). */
-const SECRET_FIELD = /token|password|secret/i;
 export const REDACTED = '[redacted]';
 
-/** The URL with the value of every secret-looking query parameter replaced. */
+/**
+ * Query parameters whose values may be written to the log: paging, enumerations, formats, languages and
+ * row ids (a UUID opens nothing: every call still needs its session). Every other parameter's value is
+ * replaced, whatever its name: single sign-on `ticket`s, WeChat's `code` and `state`, `sign`atures, the
+ * refresh token, pay and look-up tokens, the WeChat `sceneId` (the secret a browser polls with), and also
+ * personal data — `keyword` (a search may be a phone number or a name), `phone`/`userPhone` — and any
+ * parameter a later route adds until it is named here. An allow-list, so a new secret is masked by default.
+ */
+export const LOGGED_QUERY_PARAMS: ReadonlySet<string> = new Set(
+  [
+    'pageIndex',
+    'pageSize',
+    'page',
+    'offset',
+    'limit',
+    'view',
+    'status',
+    'kind',
+    'format',
+    'size',
+    'lang',
+    'language',
+    'addressType',
+    'countryCode',
+    'currencyCode',
+    'typeCode',
+    'purpose',
+    'channel',
+    'outcome',
+    'preview',
+    'keepDuplicates',
+    'withSubUnits',
+    'utcOffsetMinutes',
+    'provinceName',
+    'cityName',
+    'id',
+    'orgUnitId',
+  ].map((name) => name.toLowerCase()),
+);
+
+/** The URL with the value of every query parameter not in LOGGED_QUERY_PARAMS replaced by `[redacted]`. */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
   if (q < 0) return url;
@@ -13,14 +51,15 @@ export function redactUrl(url: string): string {
     .split('&')
     .map((pair) => {
       const eq = pair.indexOf('=');
-      const rawName = eq < 0 ? pair : pair.slice(0, eq);
+      if (eq < 0) return pair;
+      const rawName = pair.slice(0, eq);
       let name = rawName;
       try {
         name = decodeURIComponent(rawName.replaceAll('+', ' '));
       } catch {
-        // A malformed escape: judge the raw name.
+        // A malformed escape: an unknown name, so its value is masked.
       }
-      return eq >= 0 && SECRET_FIELD.test(name) ? `${rawName}=${REDACTED}` : pair;
+      return LOGGED_QUERY_PARAMS.has(name.toLowerCase()) ? pair : `${rawName}=${REDACTED}`;
     });
   return `${url.slice(0, q)}?${params.join('&')}`;
 }

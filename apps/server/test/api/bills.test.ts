@@ -458,8 +458,10 @@ describe(`bills on ${ENGINE}`, () => {
     expect([get.httpStatus, get.code]).toEqual([200, ApiCode.NotFound]);
     expect(get.message).toBe('The record does not exist or has been deleted');
     expect((await api(customer.token).lines({ billId: otherBill.id })).code).toBe(ApiCode.NotFound);
-    expect((await api(customer.token).get('\u0000x')).code).toBe(ApiCode.NotFound);
-    expect((await api(customer.token).get("1' OR '1'='1")).code).toBe(ApiCode.NotFound);
+    // An id of a shape no id has is refused before any query; a well-formed one nobody has is not found.
+    expect((await api(customer.token).get('\u0000x')).code).toBe(ApiCode.BadRequest);
+    expect((await api(customer.token).get("1' OR '1'='1")).code).toBe(ApiCode.BadRequest);
+    expect((await api(customer.token).get('no-such-bill')).code).toBe(ApiCode.NotFound);
 
     const viewer = await signIn(
       t.app,

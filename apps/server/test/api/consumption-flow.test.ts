@@ -554,10 +554,15 @@ describe(`consumption flow (${ENGINE})`, () => {
       billNo: numbers.billNo,
       periodLabel: '2026-03',
     });
-    for (const id of [strangerEntryId, 'nope', 'a\u0000b', 'a\u0007b', 'x'.repeat(64)]) {
+    for (const id of [strangerEntryId, 'nope', 'x'.repeat(64)]) {
       const answer = await detail(owner.token, id, 'en-US');
       expect(answer.code, id).toBe(ApiCode.NotFound);
       expect(answer.message).toBe('The record does not exist or has been deleted');
+    }
+    // An id of a shape no id has is refused before any query.
+    for (const id of ['a\u0000b', 'a\u0007b', 'a b']) {
+      const answer = await detail(owner.token, id, 'en-US');
+      expect(answer.code, id).toBe(ApiCode.BadRequest);
     }
     expect((await detail(owner.token, 'x'.repeat(65))).code).toBe(ApiCode.BadRequest);
   });

@@ -385,13 +385,13 @@ describe(`export tasks on ${ENGINE}`, () => {
     };
     expect(await selection(MAX_EXPORT_IDS)).toEqual(['format']);
     expect(await selection(MAX_EXPORT_IDS + 1)).toContain('ids');
-    // Control characters in the query's ids and an oversized page are refused or find nothing.
-    expect((await api(token).query({ ids: ['\u0000\u001b[2J'] })).data).toMatchObject({
-      items: [],
-      total: 0,
-    });
+    // Ids of a shape no id has and an oversized page are refused; a well-formed unknown id finds nothing.
+    expect((await api(token).query({ ids: ['\u0000\u001b[2J'] })).code).toBe(ApiCode.BadRequest);
+    expect((await api(token).query({ ids: ['\u001b[2J'] })).code).toBe(ApiCode.BadRequest);
+    expect((await api(token).query({ ids: ['no-such-task'] })).data).toMatchObject({ items: [], total: 0 });
     expect((await api(token).query({ pageSize: 100_000 })).code).toBe(ApiCode.BadRequest);
-    expect((await api(token).download('\u0000')).json()).toMatchObject({ code: ApiCode.NotFound });
+    expect((await api(token).download('\u0000')).json()).toMatchObject({ code: ApiCode.BadRequest });
+    expect((await api(token).download('no-such-task')).json()).toMatchObject({ code: ApiCode.NotFound });
     expect((await api(token).download('x'.repeat(65))).json()).toMatchObject({ code: ApiCode.BadRequest });
     const rows = await t.app.db
       .selectFrom('export_tasks')

@@ -204,3 +204,21 @@ describe('start-up against a database that cannot be used', () => {
     },
   );
 });
+
+describe('start-up with a sandbox behind a public https address', () => {
+  it('refuses to start with one line naming ALLOW_SANDBOX_IN_PRODUCTION, and starts when it is set', async () => {
+    const env = { DATA_DIR: tempDataDir(), PUBLIC_BASE_URL: 'https://portal.example.com' };
+    const line = await expectFailedStart(env, 'ALLOW_SANDBOX_IN_PRODUCTION');
+    expect(line).toContain('WECHAT_LOGIN_PROVIDER=sandbox');
+    expect(line).toContain('PAYMENT_ALIPAY_PROVIDER=sandbox');
+    const allowed = await spawnServer({ ...env, ALLOW_SANDBOX_IN_PRODUCTION: 'true' });
+    try {
+      await waitUntilAlive(allowed);
+      allowed.child.kill('SIGTERM');
+      expect(await allowed.exited, allowed.output()).toBe(0);
+    } finally {
+      allowed.child.kill('SIGKILL');
+      rmSync(env.DATA_DIR, { recursive: true, force: true });
+    }
+  });
+});

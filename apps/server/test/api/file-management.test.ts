@@ -216,11 +216,16 @@ describe(`file management on ${ENGINE}`, () => {
       expect(answer.code).toBe(ApiCode.BadRequest);
       expect(answer.data.errors.map((e) => e.field)).toContain(field);
     }
-    expect((await api(token).remove({ ids: ['\u0000', 'a\u001b[2J'] })).code).toBe(ApiCode.NotFound);
-    expect((await api(token).download('\u0000')).json()).toMatchObject({ code: ApiCode.NotFound });
+    // Ids of a shape no id has are refused before any query; a well-formed unknown one is not found.
+    expect((await api(token).remove({ ids: ['\u0000', 'a\u001b[2J'] })).code).toBe(ApiCode.BadRequest);
+    expect((await api(token).remove({ ids: ['no-such-file'] })).code).toBe(ApiCode.NotFound);
+    expect((await api(token).download('\u0000')).json()).toMatchObject({ code: ApiCode.BadRequest });
+    expect((await api(token).download('no-such-file')).json()).toMatchObject({ code: ApiCode.NotFound });
     expect((await api(token).query({ keyword: 'k'.repeat(101) })).code).toBe(ApiCode.BadRequest);
     expect((await api(token).query({ purpose: 'secrets' })).code).toBe(ApiCode.BadRequest);
-    expect((await api(token).query({ keyword: '\u0000' })).data).toMatchObject({ total: 0 });
+    // A NUL anywhere is refused at the edge (plugins/edge-guard.ts); another control character finds nothing.
+    expect((await api(token).query({ keyword: '\u0000' })).code).toBe(ApiCode.BadRequest);
+    expect((await api(token).query({ keyword: '\u0007' })).data).toMatchObject({ total: 0 });
     const notJson = await call(t.app, {
       method: 'POST',
       url: '/api/FileManagement/Delete',

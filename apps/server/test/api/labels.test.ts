@@ -237,11 +237,11 @@ describe('refusals: nothing printed', () => {
     expect(huge.response.statusCode).toBe(413);
     expect(huge.envelope!.message).toBe('请求内容过大');
 
-    // A control character makes an id nobody has; the message shows it as U+FFFD, not raw.
+    // A control character makes an id of a shape no id has: refused before any query, naming the field.
     const control = await printLabel(shop.token, { ids: [`${shop.first.id}\u0007`] }, 'en-US');
-    expect(control.envelope!.code).toBe(ApiCode.NotFound);
+    expect(control.envelope!.code).toBe(ApiCode.BadRequest);
     expect(control.envelope!.message).toBe(
-      `1 order(s) not found: ${shop.first.id}\uFFFD; no label was printed`,
+      'Some fields are not valid; please check them and try again: ids.0 is not a valid id',
     );
   });
 });

@@ -375,7 +375,13 @@ describe('BatchImportCommit', () => {
     const other = await newCustomer();
     expect((await listByImport(other, importId)).total).toBe(0);
     expect((await listByImport(customer, 'no-such-import')).total).toBe(0);
-    expect((await listByImport(customer, 'bad\u0000id')).total).toBe(0);
+    const malformed = await call(app(), {
+      method: 'POST',
+      url: '/api/CustomerOrder/Query',
+      token: customer.token,
+      body: { importId: 'bad\u0000id', pageIndex: 1, pageSize: 100 },
+    });
+    expect(malformed.code).toBe(ApiCode.BadRequest);
   });
 
   it('commits 1,000 submitted orders with one hold each, through the ledger batch form', async () => {
@@ -676,10 +682,11 @@ describe('BatchImportCommit', () => {
       expect(answer.code, JSON.stringify(body)).toBe(ApiCode.BadRequest);
       expect(answer.message).not.toBe('');
     }
-    for (const id of ['bad\u0000id', 'bad\u0007id', 'no-such-import']) {
+    for (const id of ['bad\u0000id', 'bad\u0007id']) {
       const answer = await commit(owner, { id, submit: true });
-      expect(answer.code).toBe(ApiCode.NotFound);
+      expect(answer.code).toBe(ApiCode.BadRequest);
     }
+    expect((await commit(owner, { id: 'no-such-import', submit: true })).code).toBe(ApiCode.NotFound);
     expect((await importRow(importId)).status).toBe('ready');
     expect((await importRow(nothing)).status).toBe('ready');
     await runTasks();

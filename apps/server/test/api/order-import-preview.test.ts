@@ -345,11 +345,13 @@ describe(`multi-row orders, edits, exclusions and settings on ${ENGINE}`, () => 
     const id = answer.data.id;
     const before = answer.data.totals[0]!.amount;
     const excluded = await api.exclude({ id, rowNumbers: [4, 5], excluded: true });
+    expect(excluded.message).toBe('2 order(s) left out of the batch');
     expect(excluded.data).toMatchObject({ validOrderCount: 1, invalidOrderCount: 0, excludedOrderCount: 2 });
     expect(excluded.data.totals[0]!.amount).toBeLessThan(before);
     const rows = await allRows(api, id);
     expect([...rows.values()].map((row) => row.state)).toEqual(['excluded', 'valid', 'excluded', 'excluded']);
     const back = await api.exclude({ id, rowNumbers: [2, 5], excluded: false });
+    expect(back.message).toBe('2 order(s) taken back into the batch');
     expect(back.data).toMatchObject({ validOrderCount: 2, invalidOrderCount: 1, excludedOrderCount: 0 });
     expect(back.data.totals[0]).toMatchObject({ amount: before, available: 0, insufficient: true });
     // The wallet's available money (balance + credit) against the total: exactly enough is enough.
@@ -359,6 +361,26 @@ describe(`multi-row orders, edits, exclusions and settings on ${ENGINE}`, () => 
     ]);
     expect((await api.exclude({ id, rowNumbers: [99], excluded: true })).code).toBe(404);
   });
+
+  it.each([
+    ['zh-CN', '已排除 1 个订单', '已恢复 1 个订单'],
+    ['en-US', '1 order(s) left out of the batch', '1 order(s) taken back into the batch'],
+    ['zh-TW', '已排除 1 筆訂單', '已恢復 1 筆訂單'],
+  ] as const)(
+    'says in %s how many orders the call left out or took back, not the size of the batch',
+    async (language, left, back) => {
+      const { api } = await newImporter(language);
+      const rows = [validRow(1, { customerOrderNo: 'TWO' }), extraRow('TWO', PARCEL_ROW)];
+      for (let i = 2; i <= 12; i++) rows.push(validRow(i));
+      const id = (await api.preview(await orderSheet(rows, language))).data.id;
+      // Both rows of one order of twelve: one order.
+      const excluded = await api.exclude({ id, rowNumbers: [2, 3], excluded: true });
+      expect([excluded.code, excluded.message]).toEqual([200, left]);
+      expect(excluded.data).toMatchObject({ orderCount: 12, excludedOrderCount: 1 });
+      const taken = await api.exclude({ id, rowNumbers: [3], excluded: false });
+      expect([taken.code, taken.message]).toEqual([200, back]);
+    },
+  );
 
   it('checks and prices every order again with another product or sender', async () => {
     const { api, token, senderId } = await newImporter('en-US');
@@ -478,11 +500,52 @@ describe(`hostile uploads and callers on ${ENGINE}`, () => {
     });
     expect(await api.preview(await orderSheet([validRow(1)]), { productCode: '' })).toMatchObject({
       code: 400,
-      message: expect.stringContaining('productCode'),
+      message: 'The upload’s settings are not valid: Product',
+      data: { errors: [{ field: 'productCode', message: 'Product is not valid; please choose again' }] },
     });
     expect(await importCount(customerId)).toBe(0);
     expect(await storedFileCount(customerId)).toBe(0);
   });
+
+  it.each([
+    [
+      'zh-CN',
+      '上传参数有误：产品、发件地址、已保存的列对应',
+      ['产品无效，请重新选择', '发件地址无效，请重新选择', '已保存的列对应无效，请重新选择'],
+    ],
+    [
+      'en-US',
+      'The upload’s settings are not valid: Product, Sender address, Saved column match',
+      [
+        'Product is not valid; please choose again',
+        'Sender address is not valid; please choose again',
+        'Saved column match is not valid; please choose again',
+      ],
+    ],
+    [
+      'zh-TW',
+      '上傳參數有誤：產品、寄件地址、已儲存的欄位對應',
+      ['產品無效，請重新選擇', '寄件地址無效，請重新選擇', '已儲存的欄位對應無效，請重新選擇'],
+    ],
+  ] as const)(
+    'names each bad upload field in %s, the template filled in',
+    async (language, message, texts) => {
+      const { api, customerId } = await newImporter(language);
+      const answer = await api.preview(await orderSheet([validRow(1)], language), {
+        productCode: '',
+        shipperAddressId: 'not an id',
+        mappingId: 'x'.repeat(65),
+      });
+      expect(answer).toMatchObject({ code: 400, message });
+      expect((answer.data as unknown as { errors: unknown }).errors).toEqual([
+        { field: 'productCode', message: texts[0] },
+        { field: 'shipperAddressId', message: texts[1] },
+        { field: 'mappingId', message: texts[2] },
+      ]);
+      expect(JSON.stringify(answer)).not.toContain('{fields}');
+      expect(await importCount(customerId)).toBe(0);
+    },
+  );
 
   it('refuses a sheet whose row numbers repeat or go back (a hand-made file) with a clear 400, storing nothing', async () => {
     const { api, customerId } = await newImporter('en-US');

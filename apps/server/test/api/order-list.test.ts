@@ -591,8 +591,9 @@ describe(`order update (${ENGINE})`, () => {
 });
 
 describe(`order ids with control characters (${ENGINE})`, () => {
-  // PostgreSQL refuses a NUL in any text parameter: such an id must be "not found", not a server error.
-  it('are not found by Get, Submit, Update, Cancel and PrintLabel, and nothing is written', async () => {
+  // PostgreSQL refuses a NUL in any text parameter: such an id is refused by its shape (contracts
+  // `idField`) before any query, never a server error.
+  it('are refused by Get, Submit, Update, Cancel and PrintLabel, and nothing is written', async () => {
     const { customerId, token } = await newOrderCustomer(t.app);
     const post = (url: string, body: unknown) =>
       call(t.app, { method: 'POST', url, token, body, headers: { 'accept-language': 'en-US' } });
@@ -605,8 +606,10 @@ describe(`order ids with control characters (${ENGINE})`, () => {
         label: await post('/api/CustomerOrder/PrintLabel', { ids: [bad] }),
       };
       for (const [name, answer] of Object.entries(answers))
-        expect(answer.code, `${name} ${JSON.stringify(bad)}: ${answer.message}`).toBe(ApiCode.NotFound);
+        expect(answer.code, `${name} ${JSON.stringify(bad)}: ${answer.message}`).toBe(ApiCode.BadRequest);
     }
+    // A well-formed id nobody has is not found.
+    expect((await api(token).detail('no-such-order')).code).toBe(ApiCode.NotFound);
     const orders = await t.app.db
       .selectFrom('orders')
       .select('id')

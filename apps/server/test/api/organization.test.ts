@@ -140,7 +140,8 @@ describe(`organisation on ${ENGINE}`, () => {
     expect((await api.addUnit({ parentId: null, name: 'x'.repeat(51) })).code).toBe(ApiCode.BadRequest);
     expect((await api.addUnit({ parentId: null, name: '' })).code).toBe(ApiCode.BadRequest);
     expect((await api.addUnit({ parentId: null, name: 'x'.repeat(9000) })).httpStatus).toBe(413);
-    expect((await api.unit('\u0000bad')).code).toBe(ApiCode.NotFound);
+    expect((await api.unit('\u0000bad')).code).toBe(ApiCode.BadRequest);
+    expect((await api.unit('no-such-unit')).code).toBe(ApiCode.NotFound);
     expect((await api.unitStatus(ops.data.id, 'archived')).code).toBe(ApiCode.BadRequest);
     const malformed = await t.app.inject({
       method: 'POST',

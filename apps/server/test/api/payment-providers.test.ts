@@ -41,6 +41,8 @@ beforeAll(async () => {
     WECHAT_PAY_PLATFORM_PUBLIC_KEY: wechat.config.platformPublicKey,
     WECHAT_PAY_PLATFORM_KEY_ID: wechat.config.platformKeyId,
     WECHAT_PAY_BASE_URL: wechat.config.baseUrl,
+    // Both payment channels are real here; the WeChat sign-in stays the sandbox under the https address.
+    ALLOW_SANDBOX_IN_PRODUCTION: 'true',
   }));
   // The configuration chose the real providers; only their HTTP is swapped for the test's fake.
   expect(app.payments.providerFor('alipay')).toBeInstanceOf(AlipayProvider);

@@ -546,7 +546,7 @@ describe('recharge records and their guards', () => {
       },
     });
     expect(malformed.json()).toMatchObject({ code: ApiCode.BadRequest });
-    expect((await api.query({ rechargeNo: 'R\u0000\u0007' })).code).toBe(200);
+    expect((await api.query({ rechargeNo: 'R\u0000\u0007' })).code).toBe(ApiCode.BadRequest);
     const remark = await api.uploadVoucher(
       { amount: '1000', remark: 'bad\u0007remark' },
       { bytes: PNG_BYTES },
@@ -707,17 +707,18 @@ describe('bank transfer vouchers and staff', () => {
     });
     expect(log.code).toBe(200);
     for (const row of log.data.list) expect(row.outcome).toBe('bad_signature');
+    // A NUL in the operations API's query or path is refused at the edge (plugins/edge-guard.ts).
     const nulQuery = await call<{ total: number }>(app, {
       url: '/ops/v1/payment-notifications',
       query: { rechargeNo: 'R\u0000' },
       headers: { 'x-operator-key': OPERATOR_KEY },
     });
-    expect(nulQuery.data.total).toBe(0);
+    expect(nulQuery.code).toBe(ApiCode.BadRequest);
     const nulVoucher = await app.inject({
       url: '/ops/v1/recharges/R%00x/voucher',
       headers: { 'x-operator-key': OPERATOR_KEY },
     });
-    expect(nulVoucher.json()).toMatchObject({ code: ApiCode.NotFound });
+    expect(nulVoucher.json()).toMatchObject({ code: ApiCode.BadRequest });
   });
 });
 

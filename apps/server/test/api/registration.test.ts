@@ -169,10 +169,68 @@ describe(`registration on ${ENGINE}`, () => {
     const listed = (await ops('GET', '/ops/v1/certifications/pending')).data as { customerCode: string }[];
     expect(listed.map((p) => p.customerCode)).toContain(answer.data.customerCode);
 
-    // The same ticket again: the phone is now taken (the ticket is spent by its registration).
+    // The same ticket again: spent by its registration, it answers only that the verification expired.
     const again = await c.post(ApiPath.Register, body(ticket, agreement.data.version));
-    expect(again.code).toBe(ApiCode.Conflict);
-    expect(fields(again.data)).toEqual(['userPhone']);
+    expect([again.code, again.message]).toEqual([
+      ApiCode.BadRequest,
+      'The phone verification has expired; please get a new code',
+    ]);
+    expect(fields(again.data)).toEqual(['registerTicket']);
+  });
+
+  it('spends the ticket with its registration: a later use, whatever login name, answers that the verification expired', async () => {
+    const version = await agreementVersion();
+    const phone = newPhone();
+    const ticket = await ticketFor(client(), phone);
+    const first = await client().post<{ loginName: string }>(ApiPath.Register, body(ticket, version));
+    expect(first.code).toBe(ApiCode.Ok);
+    const expired = {
+      'zh-CN': '手机验证已失效，请重新获取验证码',
+      'en-US': 'The phone verification has expired; please get a new code',
+      'zh-TW': '手機驗證已失效，請重新取得驗證碼',
+    };
+    // A taken login name, a free one, the one just registered: the same answer, so no name is told apart.
+    for (const loginName of ['demo', `free${sequence++}x${process.pid}`, first.data.loginName])
+      for (const [language, message] of Object.entries(expired)) {
+        const later = await client(newAddress(), language).post(
+          ApiPath.Register,
+          body(ticket, version, { loginName }),
+        );
+        expect([later.code, later.message], `${loginName} ${language}`).toEqual([
+          ApiCode.BadRequest,
+          message,
+        ]);
+        expect(fields(later.data)).toEqual(['registerTicket']);
+      }
+    const customers = await t.app.db
+      .selectFrom('customers')
+      .select('id')
+      .where('phone', '=', phone)
+      .execute();
+    expect(customers).toHaveLength(1);
+  });
+
+  it('lets exactly one of two parallel registrations with one ticket succeed', async () => {
+    const version = await agreementVersion();
+    for (let round = 0; round < 3; round++) {
+      const phone = newPhone();
+      const ticket = await ticketFor(client(), phone);
+      const answers = await Promise.all(
+        [0, 1].map(() => client().post(ApiPath.Register, body(ticket, version))),
+      );
+      const codes = answers.map((answer) => answer.code).sort();
+      expect(codes, JSON.stringify(answers.map((a) => a.message))).toEqual([ApiCode.Ok, ApiCode.BadRequest]);
+      const refused = answers.find((answer) => answer.code !== ApiCode.Ok)!;
+      expect(refused.message).toBe('The phone verification has expired; please get a new code');
+      const customers = await t.app.db
+        .selectFrom('customers')
+        .select('id')
+        .where('phone', '=', phone)
+        .execute();
+      expect(customers).toHaveLength(1);
+      const users = await t.app.db.selectFrom('users').select('id').where('phone', '=', phone).execute();
+      expect(users).toHaveLength(1);
+    }
   });
 
   it('refuses a taken login name, a wrong or spent code, a missing or old agreement and a tampered ticket, writing nothing', async () => {

@@ -13,7 +13,20 @@ const sink = new Writable({
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({}, { logger: { level: 'info', stream: sink } });
+  t = await createTestApp(
+    {},
+    {
+      logger: { level: 'info', stream: sink },
+      // A route whose answer is sent and then fails (an onResponse hook throws): a `request errored` line.
+      configure: (app) => {
+        app.get(
+          '/test/answer-then-fail',
+          { onResponse: (_request, _reply, done) => done(new Error('failed after the answer')) },
+          async () => 'ok',
+        );
+      },
+    },
+  );
 });
 afterAll(async () => t.close());
 
@@ -31,7 +44,8 @@ describe(`request logging on ${ENGINE}`, () => {
     expect(written[0]).toMatchObject({
       level: 30,
       msg: 'request completed',
-      req: { method: 'GET', url: '/api/CustomerAddress/Query?pageIndex=1&pageSize=10&keyword=a' },
+      // A search keyword may be a phone number or a name: not on the allow-list, so masked.
+      req: { method: 'GET', url: '/api/CustomerAddress/Query?pageIndex=1&pageSize=10&keyword=[redacted]' },
       res: { statusCode: 200 },
     });
     expect(typeof written[0]!.responseTime).toBe('number');
@@ -51,11 +65,13 @@ describe(`request logging on ${ENGINE}`, () => {
     ]);
     await t.app.inject({
       method: 'POST',
-      url: '/api/Login/RefreshToken?refreshToken=very-secret-value&x=1',
+      url: '/api/Login/RefreshToken?refreshToken=very-secret-value&page=1',
       headers: { 'x-request-id': 'one-line-secret', authorization: 'Bearer also-secret' },
     });
     const [secretLine] = linesOf('one-line-secret');
-    expect(secretLine).toMatchObject({ req: { url: '/api/Login/RefreshToken?refreshToken=[redacted]&x=1' } });
+    expect(secretLine).toMatchObject({
+      req: { url: '/api/Login/RefreshToken?refreshToken=[redacted]&page=1' },
+    });
     expect(JSON.stringify(secretLine)).not.toMatch(/very-secret-value|also-secret/);
   });
 
@@ -69,5 +85,45 @@ describe(`request logging on ${ENGINE}`, () => {
     // The health probes log only warnings (their route's log level).
     await t.app.inject({ url: '/healthz', headers: { 'x-request-id': 'one-line-4' } });
     expect(linesOf('one-line-4')).toEqual([]);
+  });
+
+  it('writes only allow-listed query values: tickets, codes, signatures, tokens and unknown names are masked', async () => {
+    // Every value below that is not harmless must not reach the log, in any line.
+    const secrets = {
+      ticket: 'sso-ticket-secret-1',
+      code: 'wechat-code-secret-2',
+      sign: 'signature-secret-3',
+      token: 'token-secret-4',
+      refreshToken: 'refresh-secret-5',
+      foo: 'unknown-secret-6',
+      keyword: '13800138000',
+      sceneId: 'scene-secret-7',
+      state: 'state-secret-8',
+    };
+    const harmless = 'page=2&pageSize=20&status=draft&lang=en-US&id=6f1c2a9e-3b7d-4c1e-9a55-0d2f8e7b4c31';
+    const query = `${new URLSearchParams(secrets).toString()}&${harmless}`;
+    const masked =
+      'ticket=[redacted]&code=[redacted]&sign=[redacted]&token=[redacted]&refreshToken=[redacted]' +
+      '&foo=[redacted]&keyword=[redacted]&sceneId=[redacted]&state=[redacted]';
+    const paths = ['/login/websiteLogin', '/api/Login/OfficialLogin', '/api/CustomerAddress/Query'];
+    for (const [i, path] of paths.entries()) {
+      await t.app.inject({ url: `${path}?${query}`, headers: { 'x-request-id': `allow-list-${i}` } });
+      const written = linesOf(`allow-list-${i}`);
+      expect(written.map((line) => line.msg)).toEqual(['request completed']);
+      expect(written[0]).toMatchObject({ req: { url: `${path}?${masked}&${harmless}` } });
+    }
+    // The `request errored` line (written through pino's redaction, with the error) masks the same way.
+    await t.app.inject({
+      url: `/test/answer-then-fail?${query}`,
+      headers: { 'x-request-id': 'allow-list-errored' },
+    });
+    const errored = linesOf('allow-list-errored');
+    expect(errored.map((line) => line.msg)).toEqual(['request errored']);
+    expect(errored[0]).toMatchObject({
+      req: { url: `/test/answer-then-fail?${masked}&${harmless}` },
+      err: { message: 'failed after the answer' },
+    });
+    const everything = JSON.stringify(lines);
+    for (const secret of Object.values(secrets)) expect(everything).not.toContain(secret);
   });
 });

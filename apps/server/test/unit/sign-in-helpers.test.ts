@@ -56,14 +56,22 @@ describe('device cookie', () => {
 });
 
 describe('redactUrl', () => {
-  it('hides token and password query values, whatever their case or encoding', () => {
+  it('keeps only allow-listed query values, whatever the case or encoding of the name', () => {
     expect(redactUrl('/api/Login/RefreshToken?refreshToken=abc.def&x=1')).toBe(
-      '/api/Login/RefreshToken?refreshToken=[redacted]&x=1',
+      '/api/Login/RefreshToken?refreshToken=[redacted]&x=[redacted]',
     );
-    expect(redactUrl('/a?PASSWORD=p&access%5Ftoken=t&page=2')).toBe(
-      '/a?PASSWORD=[redacted]&access%5Ftoken=[redacted]&page=2',
+    expect(redactUrl('/a?PASSWORD=p&access%5Ftoken=t&page=2&PageSize=3&page%53ize=4')).toBe(
+      '/a?PASSWORD=[redacted]&access%5Ftoken=[redacted]&page=2&PageSize=3&page%53ize=4',
+    );
+    expect(redactUrl('/login/websiteLogin?ticket=t.u.v&lang=en-US')).toBe(
+      '/login/websiteLogin?ticket=[redacted]&lang=en-US',
+    );
+    // A malformed escape in the name, a name without a value, an empty value, a repeated name.
+    expect(redactUrl('/a?%E0%A4%A=1&flag&code=&status=a&status=b')).toBe(
+      '/a?%E0%A4%A=[redacted]&flag&code=[redacted]&status=a&status=b',
     );
     expect(redactUrl('/a/b')).toBe('/a/b');
+    expect(redactUrl('/a/b?')).toBe('/a/b?');
   });
 });
 

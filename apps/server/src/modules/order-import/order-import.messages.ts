@@ -26,11 +26,30 @@ export const orderImportMessages = defineMessages({
     'en-US': 'The first sheet has no order rows: row 1 holds the headers, orders start on row 2',
     'zh-TW': '第一個工作表沒有訂單列：第 1 列為表頭，從第 2 列起每列一筆訂單（或包裹、物品）',
   },
+  // An upload's text fields: the top message names every bad one, each field error says which it is.
   'orderImport.invalidFields': {
     'zh-CN': '上传参数有误：{fields}',
     'en-US': 'The upload’s settings are not valid: {fields}',
     'zh-TW': '上傳參數有誤：{fields}',
   },
+  'orderImport.invalidField': {
+    'zh-CN': '{field}无效，请重新选择',
+    'en-US': '{field} is not valid; please choose again',
+    'zh-TW': '{field}無效，請重新選擇',
+  },
+  'orderImport.field.productCode': { 'zh-CN': '产品', 'en-US': 'Product', 'zh-TW': '產品' },
+  'orderImport.field.shipperAddressId': {
+    'zh-CN': '发件地址',
+    'en-US': 'Sender address',
+    'zh-TW': '寄件地址',
+  },
+  'orderImport.field.mappingId': {
+    'zh-CN': '已保存的列对应',
+    'en-US': 'Saved column match',
+    'zh-TW': '已儲存的欄位對應',
+  },
+  // How the names in one message are listed.
+  'orderImport.fieldSeparator': { 'zh-CN': '、', 'en-US': ', ', 'zh-TW': '、' },
   'orderImport.notEditable': {
     'zh-CN': '该批次正在创建或已创建订单，不能再修改',
     'en-US': 'This batch is being turned into orders or already was; it can no longer be changed',
@@ -56,10 +75,16 @@ export const orderImportMessages = defineMessages({
     'en-US': 'Saved and checked again',
     'zh-TW': '已儲存並重新校驗',
   },
-  'orderImport.excludedSaved': {
-    'zh-CN': '已更新 {count} 个订单',
-    'en-US': '{count} order(s) updated',
-    'zh-TW': '已更新 {count} 筆訂單',
+  // BatchImportExclude: how many orders the call left out or took back in (not the batch's size).
+  'orderImport.ordersExcluded': {
+    'zh-CN': '已排除 {count} 个订单',
+    'en-US': '{count} order(s) left out of the batch',
+    'zh-TW': '已排除 {count} 筆訂單',
+  },
+  'orderImport.ordersIncluded': {
+    'zh-CN': '已恢复 {count} 个订单',
+    'en-US': '{count} order(s) taken back into the batch',
+    'zh-TW': '已恢復 {count} 筆訂單',
   },
   'orderImport.settingsSaved': {
     'zh-CN': '已按新的设置重新校验并计价',

@@ -20,7 +20,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
+import { isMessageKey } from '../../lib/messages.ts';
 import { refuseUnsafeXlsx, xlsxTooLarge } from '../../lib/xlsx-upload.ts';
+import { assertSafeText } from '../../plugins/edge-guard.ts';
 import { cleanUploadName } from '../file/file-names.ts';
 import { beginStoredUpload } from '../file/file.service.ts';
 import { importSummary } from './order-import-check.ts';
@@ -60,13 +62,25 @@ async function readPreviewUpload(request: FastifyRequest) {
   const parsed = OrderImportPreviewFieldsSchema.safeParse(fields);
   if (!parsed.success) {
     const names = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0] ?? 'body')))];
+    // Each field by its name in the caller's language ("发件地址"), in the top message and its own error.
+    const label = (field: string) => {
+      const key = `orderImport.field.${field}`;
+      return isMessageKey(key) ? request.t(key) : field;
+    };
     throw new AppError(
       ApiCode.BadRequest,
       'orderImport.invalidFields',
-      { fields: names.join(', ') },
-      { errors: names.map((field) => ({ field, message: 'orderImport.invalidFields' })) },
+      { fields: names.map(label).join(request.t('orderImport.fieldSeparator')) },
+      {
+        errors: names.map((field) => ({
+          field,
+          message: request.t('orderImport.invalidField', { field: label(field) }),
+        })),
+      },
     );
   }
+  // As the edge guard does for a JSON body: a NUL or a lone surrogate the schema let through is refused.
+  assertSafeText(fields);
   return { ...file, fields: parsed.data satisfies OrderImportPreviewFields };
 }
 
@@ -196,11 +210,15 @@ export const orderImportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const summary = await service.excludeOrders(app.db, request.auth, request.body, request.language);
-      return {
-        ...request.ok(summary),
-        message: request.t('orderImport.excludedSaved', { count: summary.orderCount }),
-      };
+      const { summary, orders } = await service.excludeOrders(
+        app.db,
+        request.auth,
+        request.body,
+        request.language,
+      );
+      // The orders this call named (each row counts for its whole order), not the batch's size.
+      const key = request.body.excluded ? 'orderImport.ordersExcluded' : 'orderImport.ordersIncluded';
+      return { ...request.ok(summary), message: request.t(key, { count: orders }) };
     },
   );
 

@@ -211,8 +211,8 @@ export async function excludeOrders(
   auth: AuthContext,
   body: { id: string; rowNumbers: number[]; excluded: boolean },
   language: Language,
-): Promise<OrderImportSummary> {
-  await inTransaction(db, async (trx) => {
+): Promise<{ summary: OrderImportSummary; orders: number }> {
+  const orders = await inTransaction(db, async (trx) => {
     const imported = await editableImport(trx, auth, body.id);
     const wanted = [...new Set(body.rowNumbers)];
     const leads = new Set<number>();
@@ -228,8 +228,9 @@ export async function excludeOrders(
     await repo.setExcluded(trx, imported.id, [...leads], body.excluded);
     await repo.recount(trx, auth.customerId, imported.id);
     await repo.updateImport(trx, auth.customerId, imported.id, { updated_at: nowIso() });
+    return leads.size;
   });
-  return importSummary(db, auth, body.id, language);
+  return { summary: await importSummary(db, auth, body.id, language), orders };
 }
 
 /** Another product for rows that name none, or another sender: every order is checked again. */

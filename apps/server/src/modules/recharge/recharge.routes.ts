@@ -25,6 +25,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
+import { assertSafeText } from '../../plugins/edge-guard.ts';
 import { cleanUploadName } from '../file/file-names.ts';
 import { rechargeDepsOf } from '../payment/payments-plugin.ts';
 import * as sandboxCashier from './sandbox-cashier.ts';
@@ -61,14 +62,20 @@ async function readVoucherUpload(request: FastifyRequest) {
   return { fields, file };
 }
 
-/** Multipart fields checked with the contract's schema; problems answered like a body's validation. */
+/**
+ * Multipart fields checked with the contract's schema; problems answered like a body's validation. Then,
+ * as the edge guard does for a JSON body, a NUL or a lone surrogate in any field is refused.
+ */
 function parseFields<T extends z.ZodType>(
   request: FastifyRequest,
   schema: T,
   fields: Record<string, string>,
 ): z.output<T> {
   const parsed = schema.safeParse(fields);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) {
+    assertSafeText(fields);
+    return parsed.data;
+  }
   const errors = parsed.error.issues.map((issue) => {
     const params = (issue as { params?: unknown }).params;
     return {

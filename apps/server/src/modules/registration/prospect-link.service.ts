@@ -1,4 +1,5 @@
 import { ApiCode } from '@portal/contracts/envelope';
+import { idField } from '@portal/contracts/ids';
 import type { Language, LocalizedText } from '@portal/contracts/languages';
 import type { ProspectAnswersSchema, ProspectLink } from '@portal/contracts/registration';
 import { z } from 'zod';
@@ -59,7 +60,7 @@ export const OpsProspectLinkQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-export const ProspectLinkIdParamsSchema = z.object({ id: z.string().uuid() });
+export const ProspectLinkIdParamsSchema = z.object({ id: idField() });
 
 type Row = {
   id: string;

@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import type { RegistrationConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, invalidField } from '../../lib/errors.ts';
-import { newId } from '../../lib/ids.ts';
+import { newId, nowIso, sha256 } from '../../lib/ids.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { addressKey, hitRateLimit } from '../../lib/rate-limit.ts';
 import { isUniqueViolation } from '../order/order.repository.ts';
@@ -39,7 +39,10 @@ import { signToken, verifyToken } from './registration-tokens.ts';
  * exactly as the demo customer is (customer-account.ts), with the accepted agreement version recorded.
  *
  * Enumeration: sending a code answers the same for every phone; only after the code is proven does the
- * answer say the phone is registered — to the phone's holder, who may know.
+ * answer say the phone is registered — to the phone's holder, who may know. A ticket is spent by the
+ * registration it opens (in the same transaction, so of two parallel registrations with one ticket exactly
+ * one succeeds); any later use answers "the phone verification has expired", never whether a login name
+ * is taken.
  */
 
 export interface RegistrationDeps {
@@ -130,7 +133,10 @@ export async function register(
 ): Promise<Registered> {
   await limitRegistrations(deps, client.ip);
   const ticket = verifyToken(deps.tokenSecret, 'registerTicket', input.registerTicket);
-  if (!ticket.ok) throw invalidField('registerTicket', 'registration.ticketInvalid');
+  const ticketSpent = () => invalidField('registerTicket', 'registration.ticketInvalid');
+  if (!ticket.ok) throw ticketSpent();
+  const ticketHash = sha256(input.registerTicket);
+  if (await repo.isTicketSpent(deps.db, ticketHash)) throw ticketSpent();
   const phone = ticket.subject;
   const agreement = await repo.findCurrentAgreement(deps.db);
   if (!agreement || agreement.version !== input.agreementVersion)
@@ -153,6 +159,9 @@ export async function register(
     const code = newCustomerCode();
     try {
       await deps.db.transaction().execute(async (trx) => {
+        // Spent first: a parallel registration with the same ticket waits here on the key (PostgreSQL)
+        // or comes after (SQLite), and fails when this one commits.
+        await repo.spendTicket(trx, ticketHash, ticket.expiresAt, nowIso());
         await ensureCustomerLevels(trx);
         const account = await createCustomerAccount(trx, {
           code,
@@ -170,6 +179,7 @@ export async function register(
           },
           walletCreditLimit: 0,
         });
+        await repo.recordTicketUser(trx, ticketHash, account.mainUserId);
         await openRegisteredCertification(trx, account.customerId, input.companyName);
         await repo.insertAcceptance(trx, {
           id: newId(),
@@ -184,6 +194,8 @@ export async function register(
       return { customerCode: code, loginName: input.loginName };
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
+      // The ticket was spent a moment ago by a parallel registration.
+      if (await repo.isTicketSpent(deps.db, ticketHash)) throw ticketSpent();
       // Someone took the login name or the phone a moment ago: say which; else the code collided.
       const after = await taken();
       if (after.length > 0) throw takenError(after);
