@@ -26,47 +26,6 @@ describe('the edge guard’s check', () => {
     expect(findUnsafeText(deep)).toBe(Array.from({ length: 64 }, () => '0').join('.'));
   });
 
-  it('costs a small fraction of parsing a 1 MB JSON body', () => {
-    const row = (i: number) => ({
-      customerOrderNo: `REF-${i}`,
-      consignee: {
-        name: `Jane Doe ${i}`,
-        phone: '+1 555 0100',
-        addressLine1: `${i} Main Street`,
-        city: 'LA',
-      },
-      parcels: [{ weight: 1.2, length: 30, width: 20, height: 10 }],
-      items: [{ nameCn: 'T恤', nameEn: 'T-shirt 😀', quantity: 2, unitPrice: 1500 }],
-    });
-    const rows = Array.from({ length: 4000 }, (_, i) => row(i));
-    const text = JSON.stringify(rows);
-    expect(text.length).toBeGreaterThan(1024 * 1024);
-    const median = (samples: number[]) => samples.sort((a, b) => a - b)[samples.length >> 1]!;
-    const parse: number[] = [];
-    const guard: number[] = [];
-    const walk: number[] = [];
-    for (let run = 0; run < 25; run++) {
-      let start = performance.now();
-      const parsed = JSON.parse(text) as unknown;
-      parse.push(performance.now() - start);
-      // What the guard adds to a JSON request: the scan of the text (vouchForJson), then no walk.
-      start = performance.now();
-      vouchForJson(text, parsed);
-      guard.push(performance.now() - start);
-      // A body that cannot be vouched for (an escaped NUL or surrogate in it) is walked instead.
-      start = performance.now();
-      findUnsafeText(parsed);
-      walk.push(performance.now() - start);
-    }
-    const [p, g, w] = [median(parse), median(guard), median(walk)];
-    console.log(
-      `1 MB JSON body: parse ${p.toFixed(2)} ms, guard ${g.toFixed(2)} ms (${((g / p) * 100).toFixed(1)} %), ` +
-        `walk when not vouched ${w.toFixed(2)} ms`,
-    );
-    expect(g).toBeLessThan(p * 0.2);
-    expect(w).toBeLessThan(p);
-  });
-
   it('vouches only for JSON text with no escaped NUL or surrogate', () => {
     const vouched = (text: string) => {
       const parsed = JSON.parse(text) as object;
