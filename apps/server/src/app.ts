@@ -92,8 +92,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     bodyLimit: 1024 * 1024,
     // While closing, plugins/health.ts answers the localized 503 envelope instead of Fastify's own body.
     return503OnClosing: false,
-    // Room for the database plugin's own start-up check, which fails with a clearer message.
-    pluginTimeout: Math.max(10_000, config.databaseTimeouts.connectMs * 2),
+    // Room for the database plugin's own start-up check, which fails with a clearer message, and for
+    // migrating and seeding a fresh database on a busy machine (seen past 10 s with the test suite running).
+    pluginTimeout: Math.max(30_000, config.databaseTimeouts.connectMs * 2),
   }).withTypeProvider<ZodTypeProvider>();
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);

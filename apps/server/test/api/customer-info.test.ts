@@ -441,5 +441,5 @@ describe(`certification on ${ENGINE}`, () => {
     const refused = await runOpsCli(t.config, ['certification', 'approve', '--customer', code]);
     expect(refused.code).toBe(1);
     expect((await api(token).certification()).data.rejectReason).toBe('ID photo unreadable');
-  });
+  }, 240_000); // Each command starts the command line afresh (tsx): slow on a busy machine.
 });
