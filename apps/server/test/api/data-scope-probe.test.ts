@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OpsPath } from '../../src/modules/operations/operations.schemas.ts';
 import { createCustomer } from '../support/factories.ts';
 import { exportTaskApi, fileManagementApi } from '../support/file-api.ts';
-import { fundCny, orderApi, orderBody, consignee } from '../support/order-api.ts';
+import { consignee, fundCny, orderApi, orderBody, shipper } from '../support/order-api.ts';
 import { importApi, orderSheet, validRow } from '../support/order-sheets.ts';
 import { PNG_BYTES, rechargeApi } from '../support/recharge-api.ts';
 import { call, createTestApp, ENGINE, signIn, type TestApp } from '../support/test-app.ts';
@@ -119,15 +119,7 @@ async function setUp(): Promise<World> {
   await fundCny(t.app.db, customerId, 5_000_000);
   const senderId = (
     await post<{ id: string }>(ApiPath.InsertCustomerAddress, {
-      name: '张三',
-      company: '深圳市演示科技有限公司',
-      phone: '13800138000',
-      countryCode: 'CN',
-      province: '广东省',
-      city: '深圳市',
-      district: '南山区',
-      postalCode: '518000',
-      addressLine1: '科技园南区 1 栋 101',
+      ...shipper(),
       addressType: 'sender',
       isDefault: true,
     })
