@@ -14,6 +14,21 @@ export function NavigationBridge() {
 }
 
 /**
+ * Where the request layer is sending the user, and from where. The router applies navigations as
+ * transitions, so the entry's gate can render the signed-out page first and redirect on its own; it asks
+ * {@link loginTargetFrom} so both go to the same place and the reason (`arrears`) is not lost.
+ */
+let pendingLogin: { from: string; to: string; at: number } | null = null;
+/** Long enough for the router to apply the navigation; a later sign-out elsewhere starts afresh. */
+const PENDING_LOGIN_MS = 5_000;
+
+/** The login URL the request layer chose for the user on `from` (path + query), if it just chose one. */
+export function loginTargetFrom(from: string): string | null {
+  if (!pendingLogin || pendingLogin.from !== from) return null;
+  return Date.now() - pendingLogin.at < PENDING_LOGIN_MS ? pendingLogin.to : null;
+}
+
+/**
  * After the session ended: the login page, remembering where the user was, and why when the page has more
  * to say (`reason=arrears`: the way to pay on /topUp).
  */
@@ -28,8 +43,9 @@ export function goToLogin(reason?: LoginReason): void {
   }
   if (reason) params.set('reason', reason);
   const query = params.size > 0 ? `?${params.toString()}` : '';
-  if (navigate) void navigate(`/login${query}`, { replace: true });
-  else window.location.assign(`/login${query}`);
+  pendingLogin = { from: pathname + search, to: `/login${query}`, at: Date.now() };
+  if (navigate) void navigate(pendingLogin.to, { replace: true });
+  else window.location.assign(pendingLogin.to);
 }
 
 /** Opens a page of the portal from outside the router's tree (a link inside a message). */

@@ -2,6 +2,7 @@ import { Suspense, lazy, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { PageLoading } from '../components/page-loading';
+import { loginTargetFrom } from './navigation';
 import { importWithTimeout } from '../lib/lazy-page';
 import { decideRouteAccess } from '../lib/route-access';
 import { wasSessionClearedHere } from '../lib/storage';
@@ -21,7 +22,8 @@ function RedirectToLogin() {
     if (!wasSessionClearedHere()) uiEffects.showWarning(t('guard.sessionExpired'));
   }, [t]);
   const back = `${location.pathname}${location.search}`;
-  return <Navigate to={`/login?redirect=${encodeURIComponent(back)}`} replace />;
+  const target = loginTargetFrom(back) ?? `/login?redirect=${encodeURIComponent(back)}`;
+  return <Navigate to={target} replace />;
 }
 
 /**
