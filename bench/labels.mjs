@@ -85,10 +85,11 @@ async function runBare() {
   const { default: PDFDocument } = await import('pdfkit');
   const { default: QRCode } = await import('qrcode');
   const { code128Bars } = await tsImport('../apps/server/src/modules/label/code128.ts', import.meta.url);
-  const { labelFonts, labelCaptions } = {
-    ...(await tsImport('../apps/server/src/modules/label/label-renderer.ts', import.meta.url)),
-    ...(await tsImport('../apps/server/src/modules/label/label.service.ts', import.meta.url)),
-  };
+  const { registerPdfFonts } = await tsImport('../apps/server/src/lib/pdf-fonts.ts', import.meta.url);
+  const { labelCaptions } = await tsImport(
+    '../apps/server/src/modules/label/label.service.ts',
+    import.meta.url,
+  );
   const captions = labelCaptions('zh-CN');
   // Everything the renderer computes per label, computed before the clock starts.
   const prepared = Array.from({ length: LABELS }, (_, i) => {
@@ -117,12 +118,10 @@ async function runBare() {
       ],
     };
   });
-  const fonts = labelFonts();
   const sink = countingSink();
   const started = performance.now();
   const doc = new PDFDocument({ autoFirstPage: false, margin: 0 });
-  doc.registerFont('regular', fonts.regular);
-  doc.registerFont('bold', fonts.bold);
+  registerPdfFonts(doc);
   const ended = new Promise((resolve) => doc.once('end', resolve));
   doc.pipe(sink);
   for (const { bars, qr, texts } of prepared) {

@@ -7,7 +7,7 @@ import PDFDocument from 'pdfkit';
 import type { Db } from '../../db/database.ts';
 import { dictionaryWords, type DocumentExportSource } from '../export/export-source.ts';
 import { localDateTimeText } from '../export/export-writers.ts';
-import { labelFonts } from '../label/label-renderer.ts';
+import { registerPdfFonts } from '../../lib/pdf-fonts.ts';
 import { localDatePlusDays } from './bill-period.ts';
 import { linesOfBills, requestedBills } from './bill-selection.ts';
 import * as repo from './bill.repository.ts';
@@ -220,9 +220,7 @@ export const billStatementSource: DocumentExportSource = {
       bufferPages: false,
       info: { Title: CAPTIONS[request.language].title, Creator: 'Parcel portal', Producer: 'Parcel portal' },
     });
-    const fonts = labelFonts();
-    doc.registerFont('regular', fonts.regular);
-    doc.registerFont('bold', fonts.bold);
+    registerPdfFonts(doc);
     const done = new Promise<void>((resolve, reject) => {
       doc.once('end', resolve);
       doc.once('error', reject);

@@ -1,10 +1,8 @@
 import type { LabelSize } from '@portal/contracts/order-list';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import type { Writable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { registerPdfFonts } from '../../lib/pdf-fonts.ts';
 import { code128Bars, CODE128_QUIET_ZONE_MODULES } from './code128.ts';
 
 /**
@@ -14,7 +12,7 @@ import { code128Bars, CODE128_QUIET_ZONE_MODULES } from './code128.ts';
  * Barcodes are vector: the waybill number as Code 128 (bars drawn as rectangles, module width a whole
  * number of 203 dpi printer dots, at least 2 dots = 0.25 mm, bars at least 12 mm tall, 10-module quiet zones)
  * and as a QR code (modules as rectangles, 4-module quiet zone). All text is set in Noto Sans CJK SC
- * (package `@embedpdf/fonts-sc`, SIL OFL 1.1), which pdfkit embeds as a subset of the glyphs used.
+ * (`lib/pdf-fonts.ts`, parsed once per process), which pdfkit embeds as a subset of the glyphs used.
  */
 
 /** One parcel's label: the texts are the order's, already in the caller's language. */
@@ -95,24 +93,6 @@ export function sheetLayout(size: LabelSize): SheetLayout {
   return { page: [100, height], cells: [[0, 0, 100, height]], inset: 2, cutLines: false };
 }
 
-let fontCache: { regular: Buffer; bold: Buffer } | undefined;
-
-/**
- * The CJK font files, from the installed `@embedpdf/fonts-sc` package (found through Node's resolution,
- * so the bundled server finds the same files in node_modules as the sources do).
- */
-export function labelFonts(): { regular: Buffer; bold: Buffer } {
-  if (!fontCache) {
-    const entry = createRequire(import.meta.url).resolve('@embedpdf/fonts-sc');
-    const dir = path.join(path.dirname(entry), '..', 'fonts');
-    fontCache = {
-      regular: readFileSync(path.join(dir, 'NotoSansHans-Regular.otf')),
-      bold: readFileSync(path.join(dir, 'NotoSansHans-Bold.otf')),
-    };
-  }
-  return fontCache;
-}
-
 /** Control characters never reach a label (they would print as boxes or break lines). */
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]+/g;
@@ -147,9 +127,7 @@ export class LabelPdfWriter {
       compress: true,
       info: { Title: title, Creator: 'Parcel portal', Producer: 'Parcel portal' },
     });
-    const fonts = labelFonts();
-    this.doc.registerFont('regular', fonts.regular);
-    this.doc.registerFont('bold', fonts.bold);
+    registerPdfFonts(this.doc);
     this.done = new Promise((resolve, reject) => {
       this.doc.once('end', resolve);
       this.doc.once('error', reject);
