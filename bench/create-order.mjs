@@ -16,6 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
 import {
   ensureServerBuilt,
+  openDemoCredit,
   postgresHandle,
   printTable,
   requestJson,
@@ -63,25 +64,6 @@ const insertSql = (table, row) => {
     columns.map((column) => row[column]),
   ];
 };
-
-/** Gives the demo customer's CNY wallet room for every order of the run (a credit limit is not a ledger row). */
-async function openCredit(db) {
-  const [customer] = await db.run(`select id from customers where code = 'C100023'`);
-  const [wallet] = await db.run(
-    `select customer_id from wallets where customer_id = ? and currency_code = 'CNY'`,
-    [customer.id],
-  );
-  if (!wallet)
-    await db.run(
-      `insert into wallets (customer_id, currency_code, balance, held, credit_limit, entry_count, updated_at)
-       values (?, 'CNY', 0, 0, 0, 0, ?)`,
-      [customer.id, new Date().toISOString()],
-    );
-  await db.run(
-    `update wallets set credit_limit = 100000000000 where customer_id = ? and currency_code = 'CNY'`,
-    [customer.id],
-  );
-}
 
 /** The same writes as one submitted create, cloned from a row the API wrote, `count` times; orders per second. */
 async function directly(db, count) {
@@ -150,7 +132,7 @@ async function measure(engine, serverEnv, openDb) {
   const server = await startServerProcess(SERVER_ENTRY, serverEnv);
   try {
     const setup = await openDb();
-    await openCredit(setup);
+    await openDemoCredit(setup);
     await setup.close();
     const token = await signInDemo(`http://127.0.0.1:${server.port}`);
     await throughApi(server.port, token, WARM_UP);

@@ -152,6 +152,7 @@ export async function startServerProcess(script, env, { timeoutMs = 120_000 } = 
   });
   return {
     port,
+    pid: child.pid,
     stop: () =>
       new Promise((resolve) => {
         if (dead) return resolve();
@@ -159,6 +160,25 @@ export async function startServerProcess(script, env, { timeoutMs = 120_000 } = 
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** Gives the demo customer's CNY wallet room for every order of a run (a credit limit is not a ledger row). */
+export async function openDemoCredit(db) {
+  const [customer] = await db.run(`select id from customers where code = 'C100023'`);
+  const [wallet] = await db.run(
+    `select customer_id from wallets where customer_id = ? and currency_code = 'CNY'`,
+    [customer.id],
+  );
+  if (!wallet)
+    await db.run(
+      `insert into wallets (customer_id, currency_code, balance, held, credit_limit, entry_count, updated_at)
+       values (?, 'CNY', 0, 0, 0, 0, ?)`,
+      [customer.id, new Date().toISOString()],
+    );
+  await db.run(
+    `update wallets set credit_limit = 100000000000 where customer_id = ? and currency_code = 'CNY'`,
+    [customer.id],
+  );
 }
 
 /** One JSON call over `agent` (kept-alive connections); the body, when given, sent as JSON. */
@@ -233,11 +253,11 @@ export async function postgresHandle(url) {
  * set, else a throwaway cluster (scripts/postgres.mjs). Answers its result, or undefined (with a message)
  * when there is no PostgreSQL. The database, the data directory and the cluster are removed after.
  */
-export async function withPostgresDatabase(prefix, measure) {
+export async function withPostgresDatabase(prefix, measure, { durable = false } = {}) {
   let cluster;
   let adminUrl = process.env.DATABASE_URL;
   if (!adminUrl && findPostgresBinDir()) {
-    cluster = await startPostgres();
+    cluster = await startPostgres({ durable });
     adminUrl = cluster.url;
   }
   if (!adminUrl) {

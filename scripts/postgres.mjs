@@ -48,11 +48,10 @@ function postgresUserIds() {
   return { uid, gid };
 }
 
+// Durability is pointless for a cluster deleted after the run; skipping it makes CREATE DATABASE fast.
+// A load bench asks for it back (`durable`): commits then cost what they cost in production.
+const NOT_DURABLE = ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off'];
 const settings = [
-  // Durability is pointless for a cluster deleted after the run; skipping it makes CREATE DATABASE fast.
-  'fsync=off',
-  'synchronous_commit=off',
-  'full_page_writes=off',
   // Each API test file opens its own database and pool; leave room for both vitest workers.
   'max_connections=200',
   'shared_buffers=64MB',
@@ -63,7 +62,7 @@ const settings = [
  * Starts a throwaway cluster. Resolves to { url, port, dir, logFile, stop }; `url` is the admin URL
  * postgres://postgres@127.0.0.1:<port>/postgres (trust auth, loopback only).
  */
-export async function startPostgres() {
+export async function startPostgres({ durable = false } = {}) {
   const binDir = findPostgresBinDir();
   if (!binDir) {
     throw new Error(
@@ -152,7 +151,7 @@ export async function startPostgres() {
       String(port),
       '-h',
       '127.0.0.1',
-      ...settings.flatMap((setting) => ['-c', setting]),
+      ...[...(durable ? [] : NOT_DURABLE), ...settings].flatMap((setting) => ['-c', setting]),
     ]);
     // Own process group: a Ctrl-C in the terminal reaches us, and we shut the cluster down in order.
     child = spawn(command, args, { cwd: dir, detached: true, stdio: ['ignore', logFd, logFd] });

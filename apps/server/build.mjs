@@ -12,6 +12,8 @@ await build({
     'src/simulate.ts',
     // The picture worker thread (lib/image-pool.ts starts `./image-worker.js` beside the bundle).
     { in: 'src/lib/image-worker.ts', out: 'image-worker' },
+    // The label worker thread (modules/label/label-pool.ts starts `./label-worker.js` beside the bundle).
+    { in: 'src/modules/label/label-worker.ts', out: 'label-worker' },
   ],
   outdir: 'dist',
   bundle: true,

@@ -51,6 +51,7 @@ import { healthPlugin } from './plugins/health.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { acceptEmptyJsonBodies } from './plugins/json-body.ts';
 import { imagesPlugin } from './plugins/images.ts';
+import { labelPoolPlugin } from './plugins/label-pool.ts';
 import { importLimiterPlugin } from './plugins/import-limiter.ts';
 import { requestContextPlugin } from './plugins/request-context.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -117,6 +118,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(smsPlugin);
   await app.register(importLimiterPlugin);
   await app.register(imagesPlugin);
+  await app.register(labelPoolPlugin);
 
   await app.register(authRoutes);
   await app.register(accountRoutes);

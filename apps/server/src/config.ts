@@ -98,6 +98,15 @@ const EnvSchema = z.object({
   IMAGE_WORKER_HEAP_MB: z.coerce.number().int().min(768).max(16_384).default(1024),
   IMAGE_QUEUE: z.coerce.number().int().min(0).max(1000).default(8),
   IMAGE_UPLOADS_PER_CUSTOMER: z.coerce.number().int().min(1).max(100).default(2),
+  // Label PDFs are drawn on worker threads (modules/label/label-pool.ts): how many, and how many prints
+  // may wait for one (more are refused "busy").
+  LABEL_WORKERS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(Math.max(1, availableParallelism() - 1)),
+  LABEL_QUEUE: z.coerce.number().int().min(0).max(10_000).default(64),
   // File storage (issue 10): a local directory, or an S3-compatible store for several instances.
   FILE_STORAGE: z.enum(['local', 's3']).default('local'),
   FILE_STORAGE_DIR: z.string().optional(),
@@ -276,6 +285,8 @@ export interface AppConfig {
     queue: number;
     uploadsPerCustomer: number;
   };
+  /** The label threads (plugins/label-pool.ts). */
+  labels: { workers: number; queue: number };
   /** Where uploaded and exported files live (lib/storage). */
   storage:
     | { kind: 'local'; dir: string }
@@ -463,6 +474,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     answerCacheBytes: e.ANSWER_CACHE_MB * 1024 * 1024,
     operatorApiKey: e.OPERATOR_API_KEY,
     storage: storageConfig(e, dataDir),
+    labels: { workers: e.LABEL_WORKERS, queue: e.LABEL_QUEUE },
     images: {
       maxBytes: e.IMAGE_UPLOAD_MAX_BYTES,
       certPhotoMaxBytes: e.CERT_PHOTO_MAX_BYTES,

@@ -1,7 +1,6 @@
-import { readlinkSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import { parentPort, threadId } from 'node:worker_threads';
 import { ImageRejected, reencodeImage, type ImageLimits } from './images.ts';
+import { lowerThreadPriority } from './thread-pool.ts';
 
 /**
  * The worker thread of `image-pool.ts`: one picture per message, decoded and encoded again with
@@ -29,18 +28,8 @@ export type ImageJobAnswer =
 const port = parentPort;
 if (!port) throw new Error('image-worker.ts runs only as a worker thread (lib/image-pool.ts)');
 
-/**
- * On Linux this thread alone runs at a lower priority (nice 10; a thread is a task with its own id), so
- * when the cores are contended the event loop, which answers every request, goes first. Elsewhere, or
- * where it is not allowed, the thread keeps the process's priority.
- */
-const PICTURE_THREAD_NICE = 10;
-try {
-  const taskId = Number(readlinkSync('/proc/thread-self').split('/').pop());
-  if (Number.isInteger(taskId) && taskId > 0) setPriority(taskId, PICTURE_THREAD_NICE);
-} catch {
-  // Not Linux, or no /proc: the same priority as the rest of the process.
-}
+// Below the event loop when the cores are contended (nice 10, Linux).
+lowerThreadPriority();
 
 port.on('message', (job: ImageJob) => {
   void reencodeImage(Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength), job.limits)

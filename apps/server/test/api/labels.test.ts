@@ -2,7 +2,8 @@ import { ApiCode } from '@portal/contracts/envelope';
 import { LABEL_SIZES, type LabelSize } from '@portal/contracts/order-list';
 import { Permission } from '@portal/contracts/permissions';
 import { PassThrough } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { threadId } from 'node:worker_threads';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newId } from '../../src/lib/ids.ts';
 import { labelExportSource } from '../../src/modules/label/label-export-source.ts';
 import { LabelPdfWriter, sheetLayout, type LabelData } from '../../src/modules/label/label-renderer.ts';
@@ -362,6 +363,45 @@ describe('export source `labels`', () => {
         messageKey,
       });
       expect(bytes).toBe(0);
+    }
+  });
+});
+
+describe('label threads (plugins/label-pool.ts)', () => {
+  it('draws PrintLabel’s PDF on a label thread, never on the event loop', async () => {
+    const before = t.app.labelPool.stats();
+    const { response } = await printLabel(shop.token, { ids: [shop.first.id] });
+    expect(response.statusCode).toBe(200);
+    const after = t.app.labelPool.stats();
+    expect(after.completed).toBe(before.completed + 1);
+    expect(after.threadIds.length).toBeGreaterThan(0);
+    expect(after.threadIds).not.toContain(threadId);
+  });
+
+  it('every thread busy and the queue full: 429 in the caller’s language, at once', async () => {
+    const busy = await createTestApp({ LABEL_WORKERS: '1', LABEL_QUEUE: '0' });
+    try {
+      const { customerId, token } = await newOrderCustomer(busy.app);
+      await fundCny(busy.app.db, customerId, 1_000_000);
+      const order = await orderApi(busy.app, token).create({ ...orderBody(), submit: true });
+      const print = (language: string) =>
+        busy.app.inject({
+          method: 'POST',
+          url: PRINT_LABEL,
+          headers: { authorization: `Bearer ${token}`, 'accept-language': language },
+          payload: { ids: [order.data.id] },
+        });
+      // The one thread holds the first print until it is written; the second finds no room.
+      const first = print('zh-CN');
+      await vi.waitFor(() => expect(busy.app.labelPool.stats().busy).toBe(1), { timeout: 60_000 });
+      const second = await print('en-US');
+      expect(second.json()).toMatchObject({
+        code: ApiCode.TooManyRequests,
+        message: 'The server is busy printing other labels; please try again shortly',
+      });
+      expect((await first).statusCode).toBe(200);
+    } finally {
+      await busy.close();
     }
   });
 });

@@ -2,6 +2,11 @@ import { defineMessages } from '../../lib/messages.ts';
 
 /** The label module's answers, and the fixed words printed on a label. */
 export const labelMessages = defineMessages({
+  'label.busy': {
+    'zh-CN': '系统正在打印较多面单，请稍后再试',
+    'en-US': 'The server is busy printing other labels; please try again shortly',
+    'zh-TW': '系統正在列印較多標籤，請稍後再試',
+  },
   'label.ordersNotFound': {
     'zh-CN': '{count} 个订单不存在：{ids}；未打印任何面单',
     'en-US': '{count} order(s) not found: {ids}; no label was printed',

@@ -20,7 +20,7 @@ export const labelRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { ids, size } = request.body;
-      const file = await printLabels(app.db, request.auth, ids, size, request.language);
+      const file = await printLabels(app.db, app.labelPool, request.auth, ids, size, request.language);
       return reply
         .type('application/pdf')
         .header('Content-Disposition', attachmentDisposition(file.fileName, file.asciiFallback))

@@ -2,15 +2,17 @@ import { ApiCode } from '@portal/contracts/envelope';
 import type { Language } from '@portal/contracts/languages';
 import type { LabelSize, OrderFilter } from '@portal/contracts/order-list';
 import { gramsToKg } from '@portal/contracts/quantity';
-import { PassThrough, type Writable } from 'node:stream';
+import type { Writable } from 'node:stream';
 import type { Db } from '../../db/database.ts';
 import type { OrdersTable } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { ThreadPoolFull } from '../../lib/thread-pool.ts';
 import { translate } from '../../lib/messages.ts';
 import { localize } from '../application/application.service.ts';
 import type { DataScopeFilter, ScopedCaller } from '../organization/data-scope.ts';
 import { listCountries } from '../reference/countries.ts';
 import { LabelPdfWriter, type LabelCaptions, type LabelData, type LabelParty } from './label-renderer.ts';
+import type { LabelPool } from './label-pool.ts';
 import './label.messages.ts';
 import * as repo from './label.repository.ts';
 
@@ -212,23 +214,32 @@ export function labelFileName(
   };
 }
 
-/** `PrintLabel`: the PDF of the caller's orders in the order of `ids`, or the refusal. */
+/**
+ * `PrintLabel`: the PDF of the caller's orders in the order of `ids`, or the refusal. The orders are read
+ * here; the PDF is drawn on a label thread (`label-pool.ts`). All threads busy and the queue full: 429.
+ */
 export async function printLabels(
   db: Db,
+  pool: Pick<LabelPool, 'render'>,
   caller: ScopedCaller,
   ids: readonly string[],
   size: LabelSize,
   language: Language,
 ): Promise<{ pdf: Buffer; fileName: string; asciiFallback: string; labels: number }> {
   const orders = await loadPrintableOrders(db, caller.customerId, ids, caller.dataScope);
-  const chunks: Buffer[] = [];
-  const out = new PassThrough();
-  out.on('data', (chunk: Buffer) => chunks.push(chunk));
   const names = labelFileName(language, size, orders);
-  const writer = new LabelPdfWriter(size, labelCaptions(language), out, names.asciiFallback);
-  await addLabels(db, writer, orders, language);
-  const labels = await writer.finish();
-  return { pdf: Buffer.concat(chunks), ...names, labels };
+  const job = {
+    size,
+    captions: labelCaptions(language),
+    title: names.asciiFallback,
+    labels: await labelsOf(db, orders, language),
+  };
+  try {
+    return { ...(await pool.render(job)), ...names };
+  } catch (error) {
+    if (error instanceof ThreadPoolFull) throw new AppError(ApiCode.TooManyRequests, 'label.busy');
+    throw error;
+  }
 }
 
 /**

@@ -104,8 +104,8 @@ export const openApiRoutes: FastifyPluginAsync = async (app) => {
     },
     getOrderLabel: async (request, reply) => {
       const id = await resolveOrderId(db, request.auth, (request.params as { orderNo: string }).orderNo);
-      const { size } = request.query as { size: Parameters<typeof printLabels>[3] };
-      const file = await printLabels(db, request.auth, [id], size, request.language);
+      const { size } = request.query as { size: Parameters<typeof printLabels>[4] };
+      const file = await printLabels(db, app.labelPool, request.auth, [id], size, request.language);
       return reply
         .type('application/pdf')
         .header('Content-Disposition', attachmentDisposition(file.fileName, file.asciiFallback))

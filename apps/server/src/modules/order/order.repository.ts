@@ -183,13 +183,16 @@ export async function insertOrders(
   if (!first) return;
   if (orders.some(({ order }) => order.customer_id !== first.customer_id || order.status !== first.status))
     throw new Error('insertOrders: one customer and one status per call');
-  // Counted (and numbered) in the same transaction: the customer's counter row is the list's tabs.
-  const lastSeq = await countNewOrders(db, first.customer_id, first.status, orders.length);
-  const firstSeq = lastSeq - orders.length + 1;
   // Each order keeps its creator's unit as it is now: the unit data scope (organization module) reads it.
   const unitOf = await creatorUnits(db, first.customer_id, [
     ...new Set(orders.map(({ order }) => order.created_by)),
   ]);
+  // Counted (and numbered) in the same transaction: the customer's counter row is the list's tabs, and
+  // the numbers stay gapless. The row is locked from here to the commit, so every read comes before it
+  // and only the inserts (and a submit in the same call) follow: a customer's creates queue on it for
+  // those statements, not for the whole create.
+  const lastSeq = await countNewOrders(db, first.customer_id, first.status, orders.length);
+  const firstSeq = lastSeq - orders.length + 1;
   const rows = orders.map(({ order }, index) => ({
     ...order,
     customer_seq: firstSeq + index,

@@ -429,6 +429,8 @@ export async function createOrder(
         (await repo.customerOrderNoExists(trx, auth.customerId, customerOrderNo))
       )
         throw customerOrderNoTaken(customerOrderNo);
+      // Before the insert, which takes the customer's counter row until the commit (insertOrders).
+      if (input.saveConsignee) await saveConsigneeAddress(trx, auth.customerId, input.consignee, now);
       await repo.insertOrder(
         trx,
         {
@@ -445,7 +447,6 @@ export async function createOrder(
         prepared.parcels.map((parcel) => ({ order_id: id, ...parcel })),
         prepared.items.map((item) => ({ order_id: id, ...item })),
       );
-      if (input.saveConsignee) await saveConsigneeAddress(trx, auth.customerId, input.consignee, now);
       const waybillNo = input.submit
         ? await submitInTransaction(trx, auth, { id }, priced, now, language)
         : null;
