@@ -1,8 +1,9 @@
 // Orders per second through the API (the built server, the demo user signed in, POST /api/CustomerOrder/Create
 // with submit: true: validation, pricing, the order, its parcels and items, a waybill number and the held
 // charge in one transaction) against the same inserts done directly in this one process (the rows the API
-// wrote, cloned with new ids and numbers: waybill serial, the customer's order counter, order, parcels,
-// items, the conditional wallet UPDATE … RETURNING and the ledger row, one transaction per order).
+// wrote, cloned with new ids and numbers: the customer's order number, then in one transaction the
+// waybill serial, order, parcels, items, the conditional wallet UPDATE … RETURNING, the ledger row and the
+// customer's order counter).
 // SQLite first, then PostgreSQL on a
 // throwaway cluster (scripts/postgres.mjs), or DATABASE_URL's server when set; PostgreSQL is skipped with a
 // message when neither is available.
@@ -79,6 +80,11 @@ async function directly(db, count) {
   for (let index = 0; index < count; index++) {
     const id = randomUUID();
     const now = new Date().toISOString();
+    // Numbered as the create path does: the customer's next number, in its own statement.
+    const [drawn] = await db.run(
+      `update customer_order_seqs set last_seq = last_seq + 1 where customer_id = ? returning last_seq`,
+      [order.customer_id],
+    );
     await db.begin();
     const [serial] =
       db.kind === 'postgres'
@@ -86,17 +92,11 @@ async function directly(db, count) {
         : await db.run(
             `update waybill_counters set last_value = last_value + 1 where name = 'waybill' returning last_value as value`,
           );
-    // Counted and numbered as the create path does (the list's tabs and its order by customer_seq).
-    const [counted] = await db.run(
-      `update customer_order_counts set last_seq = last_seq + 1, submitted = submitted + 1
-       where customer_id = ? returning last_seq`,
-      [order.customer_id],
-    );
     await db.run(
       ...insertSql('orders', {
         ...order,
         id,
-        customer_seq: counted.last_seq,
+        customer_seq: drawn.last_seq,
         customer_order_no: `DIRECT-${id}`,
         waybill_no: `BENCH${serial.value}`,
         created_at: now,
@@ -122,6 +122,11 @@ async function directly(db, count) {
         held_after: wallet.held,
         created_at: now,
       }),
+    );
+    // Counted last, as the create path's transaction does (the list's tabs).
+    await db.run(
+      `update customer_order_counts set last_seq = ?, submitted = submitted + 1 where customer_id = ?`,
+      [drawn.last_seq, order.customer_id],
     );
     await db.commit();
   }

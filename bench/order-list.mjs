@@ -139,6 +139,10 @@ async function seedOrders(db, engine, templateId) {
   );
   const byStatus = Object.fromEntries(counts.map((row) => [row.status, Number(row.n)]));
   const total = counts.reduce((sum, row) => sum + Number(row.n), 0);
+  await db.run(`update customer_order_seqs set last_seq = ? where customer_id = ?`, [
+    total,
+    template.customer_id,
+  ]);
   await db.run(
     `update customer_order_counts set last_seq = ?, ${STATUSES.filter((s, i, all) => all.indexOf(s) === i)
       .map((s) => `${s} = ?`)

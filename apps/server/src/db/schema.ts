@@ -45,6 +45,7 @@ export interface Database {
   order_tracking_events: OrderTrackingEventsTable;
   order_number_counters: OrderNumberCountersTable;
   customer_order_counts: CustomerOrderCountsTable;
+  customer_order_seqs: CustomerOrderSeqsTable;
   /** SQLite only; PostgreSQL draws waybill serials from the sequence `waybill_no_seq`. */
   waybill_counters: WaybillCountersTable;
   tasks: TasksTable;
@@ -633,6 +634,12 @@ export interface CustomerOrderCountsTable {
   exception: number;
   returned: number;
   cancelled: number;
+}
+
+/** A customer's last order number drawn (`orders.customer_seq`), outside the create's transaction. */
+export interface CustomerOrderSeqsTable {
+  customer_id: string;
+  last_seq: number;
 }
 
 export interface OrderTrackingEventsTable {

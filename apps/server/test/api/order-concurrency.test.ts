@@ -2,6 +2,7 @@ import { ApiCode } from '@portal/contracts/envelope';
 import type { Order, OrderCreated, OrderCreateInput } from '@portal/contracts/order';
 import type { InsufficientBalance } from '@portal/contracts/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderTransaction, transitionOrder } from '../../src/modules/order/order-status.ts';
 import { isValidWaybillNo } from '../../src/modules/order/waybill.ts';
 import { assertLedgerConsistent, postLedgerEntry } from '../../src/modules/wallet/ledger.ts';
 import { createCustomer } from '../support/factories.ts';
@@ -225,7 +226,7 @@ const cancel = (token: string, ids: string[]) =>
     body: { ids },
   });
 
-/** The customer's counter row against a count of its orders (modules/order/order-status.ts keeps it). */
+/** The customer's counter row against its orders (modules/order/order-status.ts keeps it). */
 async function expectCountersMatch(customerId: string) {
   const counted = await db()
     .selectFrom('orders')
@@ -238,7 +239,13 @@ async function expectCountersMatch(customerId: string) {
     .selectAll()
     .where('customer_id', '=', customerId)
     .executeTakeFirstOrThrow();
-  expect(Number(stored.last_seq)).toBe(counted.reduce((sum, row) => sum + Number(row.n), 0));
+  // The highest number committed (a create refused after drawing its number leaves a gap).
+  const highest = await db()
+    .selectFrom('orders')
+    .select((eb) => eb.fn.max('customer_seq').as('seq'))
+    .where('customer_id', '=', customerId)
+    .executeTakeFirstOrThrow();
+  expect(Number(stored.last_seq)).toBe(Number(highest.seq));
   for (const row of counted)
     expect([row.status, Number(stored[row.status])]).toEqual([row.status, Number(row.n)]);
 }
@@ -288,5 +295,74 @@ describe(`concurrent cancels (${INSTANCES} instance${INSTANCES > 1 ? 's' : ''})`
     expect(releases.map((row) => row.order_id).sort()).toEqual([...ids].sort());
     await assertLedgerConsistent(db(), customerId);
     await expectCountersMatch(customerId);
+  });
+});
+
+describe('one customer’s creates do not queue on its counter row (issue 21)', () => {
+  // SQLite has one writer at a time by design; on PostgreSQL transactions run side by side.
+  it.runIf(ENGINE === 'postgres')(
+    'a status change held open inside its transaction does not hold up the next create and submit',
+    async () => {
+      const { customerId, token } = await newCustomer();
+      await fund(customerId, 1_000_000);
+      const draft = (await create(token)).data;
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let changed!: () => void;
+      const hasChanged = new Promise<void>((resolve) => (changed = resolve));
+      // What used to lock the customer's counter row until the commit: a status change (here a cancel).
+      const held = orderTransaction(db(), async (trx) => {
+        await transitionOrder(trx, {
+          customerId,
+          orderId: draft.id,
+          to: 'cancelled',
+          at: new Date().toISOString(),
+        });
+        changed();
+        await gate;
+      });
+      await hasChanged;
+      try {
+        // Before: this waited for the row lock until the statement timeout. Now: numbered and counted
+        // without waiting (its counter write comes last, and the held transaction has not written yet).
+        const next = await create(token, { submit: true });
+        expect(next.code).toBe(ApiCode.Ok);
+      } finally {
+        release();
+        await held;
+      }
+      await expectCountersMatch(customerId);
+    },
+  );
+
+  it('a create that fails after drawing its number leaves a gap the list still pages through', async () => {
+    const { customerId, token } = await newCustomer();
+    await fund(customerId, 1_000_000);
+    await create(token, { customerOrderNo: 'GAP-1' });
+    // Refused inside its transaction (the reference number is taken) after its number was drawn.
+    expect((await create(token, { customerOrderNo: 'GAP-1' })).code).toBe(ApiCode.Conflict);
+    await create(token, { customerOrderNo: 'GAP-2' });
+    const seqs = await db()
+      .selectFrom('orders')
+      .select('customer_seq')
+      .where('customer_id', '=', customerId)
+      .orderBy('customer_seq')
+      .execute();
+    expect(seqs.map((row) => Number(row.customer_seq))).toEqual([1, 3]);
+    const list = await call<{ list: { customerOrderNo: string }[]; total: number }>(next(), {
+      method: 'POST',
+      url: '/api/CustomerOrder/Query',
+      token,
+      body: { pageIndex: 1, pageSize: 1 },
+    });
+    expect(list.data.total).toBe(2);
+    expect(list.data.list.map((row) => row.customerOrderNo)).toEqual(['GAP-2']);
+    const second = await call<{ list: { customerOrderNo: string }[] }>(next(), {
+      method: 'POST',
+      url: '/api/CustomerOrder/Query',
+      token,
+      body: { pageIndex: 2, pageSize: 1 },
+    });
+    expect(second.data.list.map((row) => row.customerOrderNo)).toEqual(['GAP-1']);
   });
 });

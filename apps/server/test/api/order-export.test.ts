@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/lib/ids.ts';
 import type { ExportCell, ExportRequest, TableExportSource } from '../../src/modules/export/export-source.ts';
 import { EXPORT_SOURCES } from '../../src/modules/export/export-sources.ts';
-import { transitionOrder } from '../../src/modules/order/order-status.ts';
+import { orderTransaction, transitionOrder } from '../../src/modules/order/order-status.ts';
 import { consignee, fundCny, newOrderCustomer, orderApi, orderBody } from '../support/order-api.ts';
 import { createTestApp, ENGINE, type TestApp } from '../support/test-app.ts';
 
@@ -47,7 +47,7 @@ beforeAll(async () => {
     )
   ).data.id;
   ids.transit = (await a.create(orderBody({ customerOrderNo: 'EXP-TRANSIT', submit: true }))).data.id;
-  await t.app.db.transaction().execute(async (trx) => {
+  await orderTransaction(t.app.db, async (trx) => {
     const at = new Date().toISOString();
     await transitionOrder(trx, { customerId: owner.customerId, orderId: ids.transit, to: 'received', at });
     await transitionOrder(trx, {

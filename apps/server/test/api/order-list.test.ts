@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as migration085 from '../../src/db/migrations/2026-11-26-085-order-list.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { queryOrders } from '../../src/modules/order/order-list.service.ts';
-import { transitionOrder } from '../../src/modules/order/order-status.ts';
+import { orderTransaction, transitionOrder } from '../../src/modules/order/order-status.ts';
 import type { AuthContext } from '../../src/plugins/authenticate.ts';
 import { assertLedgerConsistent } from '../../src/modules/wallet/ledger.ts';
 import { createUser } from '../support/factories.ts';
@@ -91,9 +91,9 @@ async function move(
   to: Parameters<typeof transitionOrder>[1]['to'],
   set = {},
 ) {
-  await t.app.db
-    .transaction()
-    .execute((trx) => transitionOrder(trx, { customerId, orderId, to, at: new Date().toISOString(), set }));
+  await orderTransaction(t.app.db, (trx) =>
+    transitionOrder(trx, { customerId, orderId, to, at: new Date().toISOString(), set }),
+  );
 }
 
 /** Sets an order's created time (the fixtures' orders are all created within a second). */

@@ -27,6 +27,7 @@ import * as notifications from './2026-11-29-190-notifications.ts';
 import * as apiTokens from './2026-11-29-220-api-tokens.ts';
 import * as apiMenus from './2026-11-29-230-api-menus.ts';
 import * as dataScope from './2026-12-07-240-data-scope.ts';
+import * as orderSeqs from './2026-12-07-250-order-seqs.ts';
 import * as importMappingDefaults from './2026-11-29-200-import-mapping-defaults.ts';
 import * as listVersions from './2026-11-29-210-list-versions.ts';
 
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-220-api-tokens': apiTokens,
   '2026-11-29-230-api-menus': apiMenus,
   '2026-12-07-240-data-scope': dataScope,
+  '2026-12-07-250-order-seqs': orderSeqs,
 };

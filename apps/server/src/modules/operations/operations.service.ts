@@ -11,7 +11,7 @@ import { localize } from '../application/application.service.ts';
 import { statusMessageKey } from '../order/order.messages.ts';
 import { quoteRequestOf } from '../order/order.service.ts';
 import { canTransition } from '@portal/contracts/order-list';
-import { transitionOrder, type TransitionColumns } from '../order/order-status.ts';
+import { orderTransaction, transitionOrder, type TransitionColumns } from '../order/order-status.ts';
 import { priceOrder } from '../product/quote.service.ts';
 import { currencyDisplay, postLedgerEntry } from '../wallet/ledger.ts';
 import { orderLink } from '../notification/notification-links.ts';
@@ -217,7 +217,7 @@ export async function weighOrder(db: Db, input: WeighInput, language: Language):
     final_breakdown: JSON.stringify(priced.lines),
   };
 
-  const outcome = await db.transaction().execute(async (trx) => {
+  const outcome = await orderTransaction(db, async (trx) => {
     // Customer row first, then the order: the ledger may move the customer into arrears (ledger.ts).
     await repo.lockCustomer(trx, found.customer_id);
     const order = await requireOrder(trx, input, true);
@@ -414,7 +414,7 @@ export async function markException(db: Db, input: ExceptionInput, language: Lan
     translate(language, 'operations.event.EXCEPTION', {
       issueKind: localize(kind.name, language),
     });
-  await db.transaction().execute(async (trx) => {
+  await orderTransaction(db, async (trx) => {
     const order = await requireOrder(trx, input, true);
     const set = { issue_kind_code: kind.code };
     if (order.status === 'exception')
@@ -461,7 +461,7 @@ async function move(
   const found = await requireOrder(db, input);
   if (found.status === to) return after(db, found, false);
   const code = to === 'in_transit' ? 'IN_TRANSIT' : to === 'delivered' ? 'DELIVERED' : 'RETURNED';
-  await db.transaction().execute(async (trx) => {
+  await orderTransaction(db, async (trx) => {
     // Customer row first, as the weigh-in does: a release may lift arrears (ledger.ts).
     await repo.lockCustomer(trx, found.customer_id);
     const order = await requireOrder(trx, input, true);

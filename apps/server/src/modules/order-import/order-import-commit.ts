@@ -9,6 +9,7 @@ import { AppError } from '../../lib/errors.ts';
 import { isPlainId, newId, nowIso } from '../../lib/ids.ts';
 import type { AuthContext } from '../../plugins/authenticate.ts';
 import * as orderRepo from '../order/order.repository.ts';
+import { drawOrderSeqs, orderTransaction } from '../order/order-status.ts';
 import {
   generateCustomerOrderNos,
   orderRows,
@@ -284,7 +285,7 @@ async function insufficientRefusal(
 /**
  * Phase 2: the whole batch in ONE transaction. The import row is claimed first (`committing` with this
  * task → `committed`): an attempt of a lost lease or an older commit finds nothing to claim and writes
- * nothing. Lock order as the single create: the import, the customer's counter rows, the wallet. The
+ * nothing. Lock order as the single create: the import, the wallet, the customer's counter row (last). The
  * orders are shaped and priced again chunk by chunk (the same as phase 1 unless a price changed in
  * between: what is written is what is held) and written chunk by chunk, so only one chunk's rows are in
  * memory; all of it commits or none.
@@ -298,7 +299,9 @@ async function writeBatch(
   plan: BatchPlan,
 ): Promise<void> {
   const customerId = imported.customer_id;
-  await db.transaction().execute(async (trx) => {
+  // The batch's order numbers, drawn before its transaction (order-status.ts drawOrderSeqs).
+  const firstSeq = await drawOrderSeqs(db, customerId, plan.orders.length);
+  await orderTransaction(db, async (trx) => {
     const now = nowIso();
     const claimed = await trx
       .updateTable('order_imports')
@@ -347,6 +350,7 @@ async function writeBatch(
     let written = 0;
     const heldSoFar = new Map<string, number>();
     await forEachPricedChunk(trx, imported, plan.shipper, async (orders) => {
+      const chunkSeq = firstSeq + written;
       const created = orders.map((order) => {
         const index = written++;
         // A row that became valid between the phases would not match the plan: refuse rather than guess.
@@ -360,7 +364,7 @@ async function writeBatch(
         };
       });
       try {
-        await writeChunk(trx, imported, payload, submit, now, created);
+        await writeChunk(trx, imported, payload, submit, now, created, chunkSeq);
       } catch (error) {
         if (!(error instanceof AppError) || error.messageKey !== 'wallet.insufficientBalance') throw error;
         // Worded for the whole batch: all it needs against what was available before it.
@@ -390,6 +394,7 @@ async function writeChunk(
   submit: boolean,
   now: string,
   created: (BatchOrder & { id: string; customerOrderNo: string; waybillNo: string | null })[],
+  firstSeq: number,
 ) {
   const customerId = imported.customer_id;
   await orderRepo.insertOrders(
@@ -411,6 +416,7 @@ async function writeChunk(
       parcels: order.rows.parcels.map((parcel) => ({ order_id: order.id, ...parcel })),
       items: order.rows.items.map((item) => ({ order_id: order.id, ...item })),
     })),
+    firstSeq,
   );
   if (submit) {
     // A free shipment holds nothing (the ledger takes no empty rows), as the single submit.

@@ -10,8 +10,10 @@ import { filteredOrders, filtersBesidesStatus, type ScopedOrderFilter } from './
  *
  * Pages are found in two steps: the page's `customer_seq` values from an index walk (no row is read for
  * the rows skipped), then the page's rows by (customer_id, customer_seq). The unfiltered list needs no
- * walk at all: sequence numbers have no gaps, so page k is a range. A page nearer the end than the start
- * is walked from the end (the total is known before the page is read).
+ * walk while the numbers have no gaps (the counter row's `last_seq` equals the count): page k is a range.
+ * A create that failed after drawing its number leaves a gap; the list is then walked like a filtered
+ * one. A page nearer the end than the start is walked from the end (the total is known before the page
+ * is read).
  */
 
 type OrdersQuery = SelectQueryBuilder<Database, 'orders', object>;
@@ -161,8 +163,8 @@ export async function pageSeqs(query: OrdersQuery, total: number, pageIndex: num
 }
 
 /**
- * The unfiltered list's page as a range of sequence numbers (they have no gaps: orders are never deleted
- * and a rolled-back create rolls its number back). `count` orders numbered 1…lastSeq.
+ * The unfiltered list's page as a range of sequence numbers, when they have no gaps (`count` orders
+ * numbered 1…lastSeq: orders are never deleted).
  */
 export function seqRangePage(lastSeq: number, pageIndex: number, pageSize: number) {
   const highest = lastSeq - (pageIndex - 1) * pageSize;

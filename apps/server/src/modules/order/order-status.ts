@@ -15,9 +15,13 @@ import { statusMessageKey } from './order.messages.ts';
  * order-list.ts) does not allow, stamps the journey time and moves the customer's per-status counter
  * (`customer_order_counts`, read by the list's tabs and the home page) in the same transaction.
  *
- * Lock order, to keep concurrent transactions of one customer from deadlocking on PostgreSQL: the order
- * rows, then the customer's counter row (here), then the wallet (modules/wallet/ledger.ts). So call this
- * BEFORE posting the ledger entry that goes with the change.
+ * The counter row is one per customer, so every create, submit and cancel of the customer writes it.
+ * Written when the change happens, it stayed locked for the rest of the transaction and a customer's
+ * creates queued on it (issue 21). So changes are collected and written last: a transaction that
+ * changes statuses or adds orders is opened with {@link orderTransaction}, which writes the counts as
+ * its last statement before the commit. Lock order, to keep concurrent transactions of one customer from
+ * deadlocking on PostgreSQL: the customer row (when the ledger may move it into arrears), the order rows,
+ * the wallet (modules/wallet/ledger.ts), then the counter row — always last.
  */
 
 /** The journey time each status stamps (`handed_over_at` is set with the last-mile number, not here). */
@@ -99,40 +103,111 @@ export async function transitionOrder(trx: Db, input: TransitionInput): Promise<
     .executeTakeFirst();
   // The row is locked (PostgreSQL) or the writer is alone (SQLite): the status read above still holds.
   if (Number(result.numUpdatedRows) !== 1) throw new Error(`order ${orderId} changed status while locked`);
-  await moveStatusCount(trx, customerId, from, to);
+  moveStatusCount(trx, customerId, from, to);
   return { id: orderId, from, to, customerOrderNo: order.customer_order_no };
 }
 
-/** One order of the customer moved from one status to another in the counters. */
-async function moveStatusCount(trx: Db, customerId: string, from: OrderStatus, to: OrderStatus) {
-  await trx
-    .updateTable('customer_order_counts')
-    .set((eb) => ({ [from]: eb(from, '-', 1), [to]: eb(to, '+', 1) }) as never)
-    .where('customer_id', '=', customerId)
-    .execute();
+/** Count changes of one transaction, per customer, written by `orderTransaction` before it commits. */
+type PendingCounts = Map<string, { deltas: Map<OrderStatus, number>; highestSeq: number }>;
+const pendingCounts = new WeakMap<Db, PendingCounts>();
+
+/**
+ * Runs `work` in a transaction whose order count changes (`transitionOrder`, `insertOrders`) are
+ * written as its last statement, right before the commit, so the customer's counter row is locked only
+ * for that statement and the commit. Inside an open transaction, runs `work` in it (the outermost
+ * `orderTransaction` writes the counts).
+ */
+export async function orderTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  if (pendingCounts.has(db)) return work(db);
+  if (db.isTransaction) throw new Error('orderTransaction: open the transaction with orderTransaction');
+  return db.transaction().execute(async (trx) => {
+    const counts: PendingCounts = new Map();
+    pendingCounts.set(trx, counts);
+    const result = await work(trx);
+    await writeCounts(trx, counts);
+    return result;
+  });
+}
+
+function pendingOf(trx: Db, customerId: string) {
+  const counts = pendingCounts.get(trx);
+  if (!counts)
+    throw new Error('order statuses and counts change only inside orderTransaction (order-status.ts)');
+  let pending = counts.get(customerId);
+  if (!pending) {
+    pending = { deltas: new Map(), highestSeq: 0 };
+    counts.set(customerId, pending);
+  }
+  return pending;
+}
+
+/** One order of the customer moved from one status to another: counted when the transaction ends. */
+function moveStatusCount(trx: Db, customerId: string, from: OrderStatus, to: OrderStatus) {
+  const { deltas } = pendingOf(trx, customerId);
+  deltas.set(from, (deltas.get(from) ?? 0) - 1);
+  deltas.set(to, (deltas.get(to) ?? 0) + 1);
 }
 
 /**
  * Counts `count` new orders of the customer in `status` (draft from the create path, draft or submitted
- * from the Excel batch) in one statement, in the same transaction as their insert; answers the last
- * `customer_seq` reserved (they are `last − count + 1 … last`). Called by `insertOrders`.
+ * from the Excel batch), numbered up to `highestSeq`, when the transaction ends. Called by `insertOrders`.
  */
-export async function countNewOrders(
+export function countNewOrders(
   trx: Db,
   customerId: string,
   status: OrderStatus,
   count: number,
-): Promise<number> {
-  const row = await trx
-    .insertInto('customer_order_counts')
-    .values({ customer_id: customerId, last_seq: count, [status]: count } as never)
+  highestSeq: number,
+): void {
+  const pending = pendingOf(trx, customerId);
+  pending.deltas.set(status, (pending.deltas.get(status) ?? 0) + count);
+  pending.highestSeq = Math.max(pending.highestSeq, highestSeq);
+}
+
+/**
+ * The collected changes, one upsert per customer. `last_seq` becomes the highest number committed, so
+ * the list knows the numbers are gapless when it equals the count (order-list.repository.ts).
+ */
+async function writeCounts(trx: Db, counts: PendingCounts) {
+  const highest = (value: number) =>
+    isPostgres(trx)
+      ? sql<number>`greatest(customer_order_counts.last_seq, ${value})`
+      : sql<number>`max(customer_order_counts.last_seq, ${value})`;
+  for (const [customerId, { deltas, highestSeq }] of counts) {
+    const changed = [...deltas].filter(([, delta]) => delta !== 0);
+    if (changed.length === 0 && highestSeq === 0) continue;
+    const added = Object.fromEntries(
+      changed.map(([status, delta]) => [
+        status,
+        sql<number>`customer_order_counts.${sql.ref(status)} + ${delta}`,
+      ]),
+    );
+    await trx
+      .insertInto('customer_order_counts')
+      .values({ customer_id: customerId, last_seq: highestSeq, ...Object.fromEntries(changed) } as never)
+      .onConflict((oc) =>
+        oc.column('customer_id').doUpdateSet({ ...added, last_seq: highest(highestSeq) } as never),
+      )
+      .execute();
+  }
+}
+
+/**
+ * Draws `count` consecutive order numbers (`customer_seq`) of the customer, in a statement of its own
+ * OUTSIDE any transaction: the row is then locked for one statement, not for a whole create. Answers the
+ * first; a create that fails afterwards leaves a gap, which the list handles.
+ */
+export async function drawOrderSeqs(db: Db, customerId: string, count: number): Promise<number> {
+  if (db.isTransaction) throw new Error('drawOrderSeqs runs outside a transaction');
+  const row = await db
+    .insertInto('customer_order_seqs')
+    .values({ customer_id: customerId, last_seq: count })
     .onConflict((oc) =>
-      oc.column('customer_id').doUpdateSet({
-        last_seq: sql<number>`customer_order_counts.last_seq + ${count}`,
-        [status]: sql<number>`customer_order_counts.${sql.ref(status)} + ${count}`,
-      } as never),
+      oc
+        .column('customer_id')
+        .doUpdateSet({ last_seq: sql<number>`customer_order_seqs.last_seq + ${count}` }),
     )
     .returning('last_seq')
     .executeTakeFirstOrThrow();
-  return Number(row.last_seq);
+  return Number(row.last_seq) - count + 1;
 }

@@ -160,16 +160,18 @@ const searchTextOf = (
 export async function insertOrder(
   db: Db,
   order: NewOrderRow,
+  seq: number,
   parcels: readonly Insertable<OrderParcelsTable>[],
   items: readonly Insertable<OrderItemsTable>[],
 ) {
-  await insertOrders(db, [{ order, parcels, items }]);
+  await insertOrders(db, [{ order, parcels, items }], seq);
 }
 
 /**
- * New orders of ONE customer, all in one status, with their parcels and items: numbered (`customer_seq`,
- * consecutive) and counted by one statement on the customer's counter row, in the caller's transaction;
- * then multi-row inserts in chunks. The single create passes one order, the Excel batch thousands.
+ * New orders of ONE customer, all in one status, with their parcels and items, numbered `firstSeq`,
+ * `firstSeq + 1` … (drawn before the transaction with `drawOrderSeqs`) and counted when the caller's
+ * `orderTransaction` ends; multi-row inserts in chunks. The single create passes one order, the Excel
+ * batch thousands.
  */
 export async function insertOrders(
   db: Db,
@@ -178,6 +180,7 @@ export async function insertOrders(
     parcels: readonly Insertable<OrderParcelsTable>[];
     items: readonly Insertable<OrderItemsTable>[];
   }[],
+  firstSeq: number,
 ) {
   const first = orders[0]?.order;
   if (!first) return;
@@ -187,12 +190,7 @@ export async function insertOrders(
   const unitOf = await creatorUnits(db, first.customer_id, [
     ...new Set(orders.map(({ order }) => order.created_by)),
   ]);
-  // Counted (and numbered) in the same transaction: the customer's counter row is the list's tabs, and
-  // the numbers stay gapless. The row is locked from here to the commit, so every read comes before it
-  // and only the inserts (and a submit in the same call) follow: a customer's creates queue on it for
-  // those statements, not for the whole create.
-  const lastSeq = await countNewOrders(db, first.customer_id, first.status, orders.length);
-  const firstSeq = lastSeq - orders.length + 1;
+  countNewOrders(db, first.customer_id, first.status, orders.length, firstSeq + orders.length - 1);
   const rows = orders.map(({ order }, index) => ({
     ...order,
     customer_seq: firstSeq + index,

@@ -35,7 +35,7 @@ import { countryCodes } from '../reference/countries.ts';
 import { postLedgerEntry } from '../wallet/ledger.ts';
 import { statusMessageKey } from './order.messages.ts';
 import * as repo from './order.repository.ts';
-import { transitionOrder } from './order-status.ts';
+import { drawOrderSeqs, orderTransaction, transitionOrder } from './order-status.ts';
 import { issueWaybillNo } from './waybill.ts';
 import * as listRepo from './order-list.repository.ts';
 import { isInDataScope } from '../organization/data-scope.ts';
@@ -422,14 +422,15 @@ export async function createOrder(
   // create that fails afterwards leaves a gap in the day's numbers, which is harmless.
   const customerOrderNo =
     input.customerOrderNo ?? (await generateCustomerOrderNos(db, auth.customerId, now, 1))[0]!;
+  // The order's number in the customer's list, the same way (order-status.ts drawOrderSeqs).
+  const seq = await drawOrderSeqs(db, auth.customerId, 1);
   try {
-    const created = await db.transaction().execute(async (trx) => {
+    const created = await orderTransaction(db, async (trx) => {
       if (
         input.customerOrderNo !== null &&
         (await repo.customerOrderNoExists(trx, auth.customerId, customerOrderNo))
       )
         throw customerOrderNoTaken(customerOrderNo);
-      // Before the insert, which takes the customer's counter row until the commit (insertOrders).
       if (input.saveConsignee) await saveConsigneeAddress(trx, auth.customerId, input.consignee, now);
       await repo.insertOrder(
         trx,
@@ -444,6 +445,7 @@ export async function createOrder(
           created_at: now,
           updated_at: now,
         },
+        seq,
         prepared.parcels.map((parcel) => ({ order_id: id, ...parcel })),
         prepared.items.map((item) => ({ order_id: id, ...item })),
       );
@@ -488,7 +490,7 @@ export async function updateOrder(
   const customerOrderNo = input.customerOrderNo ?? existing.customer_order_no;
   const now = nowIso();
   try {
-    const waybillNo = await db.transaction().execute(async (trx) => {
+    const waybillNo = await orderTransaction(db, async (trx) => {
       // Locked, then re-checked: a submit or cancel that won the race leaves nothing to edit.
       const [current] = await repo.lockOrders(trx, auth.customerId, [input.id]);
       if (!current) throw notFound();
@@ -539,7 +541,7 @@ export async function submitOrder(
 ): Promise<OrderCreated> {
   const now = nowIso();
   const dataScope = auth.dataScope;
-  const { order, priced, waybillNo } = await db.transaction().execute(async (trx) => {
+  const { order, priced, waybillNo } = await orderTransaction(db, async (trx) => {
     // Locked, then read and priced: a concurrent Update either committed before (its contents are the
     // ones submitted and held) or waits and then finds no draft — never a hold priced on older contents.
     await repo.lockOrders(trx, auth.customerId, [id]);
@@ -710,7 +712,7 @@ export async function cancelOrders(
 ): Promise<number> {
   const unique = [...new Set(ids)];
   const dataScope = auth.dataScope;
-  return db.transaction().execute(async (trx) => {
+  return orderTransaction(db, async (trx) => {
     const orders = await repo.lockOrders(trx, auth.customerId, unique);
     if (orders.length !== unique.length || !orders.every((order) => isInDataScope(dataScope, order)))
       throw notFound();
