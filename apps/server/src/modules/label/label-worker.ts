@@ -1,6 +1,5 @@
 import { PassThrough } from 'node:stream';
 import { parentPort } from 'node:worker_threads';
-import { lowerThreadPriority } from '../../lib/thread-pool.ts';
 import type { LabelJob, LabelJobAnswer } from './label-pool.ts';
 import { LabelPdfWriter } from './label-renderer.ts';
 
@@ -13,9 +12,8 @@ import { LabelPdfWriter } from './label-renderer.ts';
 const port = parentPort;
 if (!port) throw new Error('label-worker.ts runs only as a worker thread (label-pool.ts)');
 
-// Below the event loop when the cores are contended (nice 10, Linux).
-lowerThreadPriority();
-
+// Unlike the picture threads, not below the event loop: a print is a few tens of milliseconds that the
+// user waits for, and at a lower priority a busy machine left prints waiting for seconds.
 async function render(job: LabelJob): Promise<{ pdf: Uint8Array<ArrayBuffer>; labels: number }> {
   const chunks: Buffer[] = [];
   const out = new PassThrough();
