@@ -16,6 +16,8 @@ export default defineConfig({
             'apps/web/test/unit/**/*.test.ts',
           ],
           environment: 'node',
+          // vitest's 5 s default failed a test on a machine at load 10; the bound only ends a hang.
+          testTimeout: 60_000,
         },
       },
       {
@@ -39,6 +41,9 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/test/component/**/*.test.tsx'],
           environment: 'happy-dom',
+          setupFiles: ['apps/web/test/setup.ts'],
+          // vitest's 5 s default failed a test on a machine at load 10; the bound only ends a hang.
+          testTimeout: 60_000,
         },
       },
       {

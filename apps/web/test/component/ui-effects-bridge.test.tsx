@@ -18,7 +18,9 @@ test('messages posted before the message code has loaded show once it has, one a
     uiEffects.showError('服务器异常!');
     uiEffects.showError('404：请求接口找不到');
   });
-  await vi.waitFor(() => expect(document.querySelectorAll('.ant-message-notice')).toHaveLength(1));
+  await vi.waitFor(() => expect(document.querySelectorAll('.ant-message-notice')).toHaveLength(1), {
+    timeout: 15_000,
+  });
   expect(document.querySelector('.ant-message-notice')!.textContent).toContain('404：请求接口找不到');
   // antd 6 positions the message list through this custom property.
   const list = document.querySelector('.ant-message') as HTMLElement;
@@ -33,8 +35,10 @@ test('an error with a request id shows it small under the message, for support',
   await act(async () => {
     uiEffects.showError('服务器处理请求时出错，请稍后重试。', undefined, '请求编号：req-42');
   });
-  await vi.waitFor(() =>
-    expect(document.querySelector('[data-testid="message-detail"]')?.textContent).toBe('请求编号：req-42'),
+  await vi.waitFor(
+    () =>
+      expect(document.querySelector('[data-testid="message-detail"]')?.textContent).toBe('请求编号：req-42'),
+    { timeout: 15_000 },
   );
   expect(document.querySelector('.ant-message-notice')!.textContent).toContain('服务器处理请求时出错');
 });
@@ -48,7 +52,9 @@ test('a success with a link shows the link after the text; a click opens the pag
       path: '/user/userCenterManagement/fileManagement',
     });
   });
-  await vi.waitFor(() => expect(document.querySelector('[data-testid="message-link"]')).not.toBeNull());
+  await vi.waitFor(() => expect(document.querySelector('[data-testid="message-link"]')).not.toBeNull(), {
+    timeout: 15_000,
+  });
   const link = document.querySelector('[data-testid="message-link"]') as HTMLAnchorElement;
   expect(link.textContent).toBe('前往文件管理下载');
   expect(link.getAttribute('href')).toBe('/user/userCenterManagement/fileManagement');

@@ -42,7 +42,7 @@ describe('start-up prefetch of who the user is and the menu', () => {
   it('hands out only a request still on the wire: once answered, a refresh asks the server again', async () => {
     prefetchLoginUserInfo();
     prefetchApplicationMenu('zh-CN');
-    await vi.waitFor(() => expect(latestLoginUserInfo()?.info).toEqual(INFO));
+    await vi.waitFor(() => expect(latestLoginUserInfo()?.info).toEqual(INFO), { timeout: 15_000 });
     await Promise.resolve();
     await runUserInfoQuery();
     await runMenuQuery('zh-CN');
