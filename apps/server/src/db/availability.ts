@@ -1,5 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { accessSync, constants, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  existsSync,
+  promises as fsp,
+  mkdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import type SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
@@ -69,6 +77,56 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     current = cause;
   }
   return false;
+}
+
+/**
+ * Codes that say the server's storage is full: a file write (ENOSPC, or EDQUOT, a quota spent), SQLite
+ * (SQLITE_FULL) and PostgreSQL (53100 disk_full). Such a failure is answered with its own 503 words.
+ */
+const STORAGE_FULL_CODES = new Set(['ENOSPC', 'EDQUOT', 'SQLITE_FULL', '53100']);
+
+/** SQLite I/O errors of a write; with the data directory full they mean what SQLITE_FULL means. */
+const SQLITE_WRITE_IOERR = /^SQLITE_IOERR(_(WRITE|FSYNC|DIR_FSYNC|TRUNCATE|SHMSIZE|SHMMAP))?$/;
+
+/** The code of `error` or of one of its causes that `matches`, if any. */
+function findCode(error: unknown, matches: (code: string) => boolean): string | undefined {
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 4; depth++) {
+    const { code, cause } = current as { code?: unknown; cause?: unknown };
+    if (typeof code === 'string' && matches(code)) return code;
+    current = cause;
+  }
+  return undefined;
+}
+
+/** True when an error says the server's storage (data directory, temp directory, database disk) is full. */
+export const isStorageFull = (error: unknown): boolean =>
+  findCode(error, (code) => STORAGE_FULL_CODES.has(code)) !== undefined;
+
+/** True for an SQLite I/O error of a write, which is a full disk when the data directory has no room. */
+export const isSqliteWriteError = (error: unknown): boolean =>
+  findCode(error, (code) => SQLITE_WRITE_IOERR.test(code)) !== undefined;
+
+/**
+ * A cheap check that a directory can be written: one 4 KiB file written and removed (an empty file needs
+ * no free blocks), at most once per `everyMs`; callers in between share the last result. Resolves, or
+ * rejects with the write's error (ENOSPC, EROFS, EACCES, …).
+ */
+export function writeProbe(dir: string, everyMs = 5000): () => Promise<void> {
+  const probe = path.join(dir, `.write-probe-${process.pid}`);
+  const block = Buffer.alloc(4096);
+  let last: { at: number; result: Promise<void> } | undefined;
+  return () => {
+    const now = performance.now();
+    if (!last || now - last.at >= everyMs) {
+      const result = fsp
+        .writeFile(probe, block)
+        .finally(() => fsp.rm(probe, { force: true }).catch(() => undefined));
+      // A failed probe is a result to share, not an unhandled rejection.
+      result.catch(() => undefined);
+      last = { at: now, result };
+    }
+    return last.result;
+  };
 }
 
 /** Resolves with `promise`, or rejects with `onTimeout()` after `ms`. */

@@ -1,8 +1,9 @@
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import { type Dialect, type Driver, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { AppConfig, DatabaseTimeouts } from '../config.ts';
 import { checkSqliteIntegrity, checkSqliteWritable } from './availability.ts';
+import { retiringPool } from './pg-pool.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -26,7 +27,8 @@ export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
  * The pool's limits keep a stopped or frozen PostgreSQL from holding requests: opening a connection or
  * waiting for a free one ends after `connectMs`, a statement after `statementMs` (on the server; the
  * client gives up a second later when the server is frozen and cannot answer), and a transaction left
- * idle is ended by the server after `idleTransactionMs`.
+ * idle is ended by the server after `idleTransactionMs`. A connection whose statement failed that way is
+ * closed, not reused (`retiringPool`), so a request after a freeze never waits behind a stuck statement.
  */
 export function createDatabase(
   database: AppConfig['database'],
@@ -50,7 +52,12 @@ export function createDatabase(
     pool.on('connect', (client) => {
       client.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
     });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const dialect = new PostgresDialect({ pool: retiringPool(pool) });
+    // A ROLLBACK that fails (the connection is gone) leaves that connection retired, so pg-pool closes it
+    // and the server ends the transaction; the error that caused the rollback is the one to report.
+    return new Kysely<Database>({
+      dialect: withRollback(dialect, (rollback) => rollback().catch(() => undefined)),
+    });
   }
   // A read-only data directory or a damaged file stops the start with one line naming DATA_DIR.
   checkSqliteWritable(database.file);
@@ -63,7 +70,32 @@ export function createDatabase(
     handle.pragma('synchronous = NORMAL');
     return handle;
   });
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const dialect = new SqliteDialect({ database: withStatementCache(sqlite) });
+  // SQLite ends the transaction by itself on some errors (SQLITE_FULL, SQLITE_IOERR, …): its ROLLBACK would
+  // then fail with "no transaction is active" and hide the first error.
+  return new Kysely<Database>({
+    dialect: withRollback(dialect, async (rollback) => {
+      if (sqlite.inTransaction) await rollback();
+    }),
+  });
+}
+
+/**
+ * Kysely answers a failed transaction with its ROLLBACK's error when that fails too, which hides the cause
+ * (a full disk, a lost connection). `rollback` decides how each dialect rolls back instead.
+ */
+function withRollback(dialect: Dialect, rollback: (original: () => Promise<void>) => Promise<void>): Dialect {
+  return {
+    createAdapter: () => dialect.createAdapter(),
+    createIntrospector: (db) => dialect.createIntrospector(db),
+    createQueryCompiler: () => dialect.createQueryCompiler(),
+    createDriver(): Driver {
+      const driver = dialect.createDriver();
+      const original = driver.rollbackTransaction.bind(driver);
+      driver.rollbackTransaction = (connection) => rollback(() => original(connection));
+      return driver;
+    },
+  };
 }
 
 /** Statements kept prepared per SQLite connection; past this many distinct texts the cache starts over. */

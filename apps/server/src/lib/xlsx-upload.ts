@@ -6,6 +6,7 @@ import {
   type XlsxRejection,
 } from '../modules/address/xlsx-guard.ts';
 import { XLSX_MAX_TEXT_BYTES } from '../modules/address/xml-scanner.ts';
+import { isStorageFull } from '../db/availability.ts';
 import { AppError } from './errors.ts';
 
 /**
@@ -40,3 +41,11 @@ export async function refuseUnsafeXlsx(file: Buffer, maxBytes: number): Promise<
  * out of 100; a broken file fails every time. Three reads make a lost race as rare as one in a million.
  */
 export const SHEET_READ_ATTEMPTS = 3;
+
+/**
+ * Whether a failed read may be that lost race, worth reading again: any failure but our own refusals —
+ * except a full disk (ExcelJS may spill a worksheet to a temp file), which is the server's fault, not the
+ * file's, and is answered as such (the error handler's "storage full" 503).
+ */
+export const mayBeLostRace = (error: unknown): boolean =>
+  !isStorageFull(error) && (!(error instanceof AppError) || error.messageKey === 'address.import.unreadable');

@@ -3,7 +3,7 @@ import { fieldMessage } from '@portal/contracts/text';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable } from '../db/availability.ts';
+import { isDatabaseUnavailable, isSqliteWriteError, isStorageFull } from '../db/availability.ts';
 import { hasPermission } from '@portal/contracts/access';
 import { AppError } from '../lib/errors.ts';
 import { isOpenApiUrl, openApiHttpStatus } from '../lib/open-api-status.ts';
@@ -16,6 +16,11 @@ defineMessages({
     'en-US': 'The service is briefly unavailable; please try again in a moment',
     'zh-TW': '服務暫時無法使用，請稍後重試',
   },
+  'error.storageFull': {
+    'zh-CN': '服务器存储空间已满，请稍后重试',
+    'en-US': "The server's storage is full; please try again later",
+    'zh-TW': '伺服器儲存空間已滿，請稍後重試',
+  },
   'error.shuttingDown': {
     'zh-CN': '服务正在重启，请稍后重试',
     'en-US': 'The service is restarting; please try again in a moment',
@@ -26,11 +31,11 @@ defineMessages({
 /** Seconds a caller is asked to wait (Retry-After) when the service is briefly unavailable. */
 export const RETRY_AFTER_SECONDS = 5;
 
-/** HTTP 503 in the envelope with Retry-After: a database outage or a shutting-down instance. */
+/** HTTP 503 in the envelope with Retry-After: a database outage, full storage or a shutting-down instance. */
 export function sendUnavailable(
   request: FastifyRequest,
   reply: FastifyReply,
-  messageKey: 'error.unavailable' | 'error.shuttingDown' = 'error.unavailable',
+  messageKey: 'error.unavailable' | 'error.storageFull' | 'error.shuttingDown' = 'error.unavailable',
 ) {
   return sendEnvelope(reply.header('Retry-After', String(RETRY_AFTER_SECONDS)), 503, {
     code: ApiCode.ServiceUnavailable,
@@ -38,6 +43,16 @@ export function sendUnavailable(
     message: request.t(messageKey),
     data: null,
   });
+}
+
+/**
+ * Whether a failure means the server's storage is full: its code says so (ENOSPC, SQLITE_FULL, 53100), or
+ * it is an SQLite write error while the data directory cannot take a write for want of room.
+ */
+async function isStorageFullFailure(request: FastifyRequest, error: unknown): Promise<boolean> {
+  if (isStorageFull(error)) return true;
+  if (!isSqliteWriteError(error)) return false;
+  return request.server.dataDirWritable().then(() => false, isStorageFull);
 }
 
 /** Error answers bypass the route's success schema: the envelope's `data` differs. */
@@ -79,7 +94,7 @@ function fieldErrors(request: FastifyRequest, error: FastifyError & { validation
  */
 export const errorHandlerPlugin = fp(
   async (app) => {
-    app.setErrorHandler((thrown: FastifyError | AppError, request, reply) => {
+    app.setErrorHandler(async (thrown: FastifyError | AppError, request, reply) => {
       // `/api` keeps HTTP 200 with the body code; the open API answers the matching HTTP status.
       const statusOf = (code: number) => (isOpenApiUrl(request.url) ? openApiHttpStatus(code) : 200);
       if (thrown instanceof AppError) {
@@ -138,6 +153,10 @@ export const errorHandlerPlugin = fp(
           message: request.t(key),
           data: null,
         });
+      }
+      if (await isStorageFullFailure(request, error)) {
+        request.log.warn({ err: error }, 'storage full');
+        return sendUnavailable(request, reply, 'error.storageFull');
       }
       if (isDatabaseUnavailable(error)) {
         request.log.warn({ err: error }, 'database unavailable');

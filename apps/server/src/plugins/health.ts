@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { isDatabaseUnavailable, pingDatabase } from '../db/availability.ts';
+import { isDatabaseUnavailable, isStorageFull, pingDatabase, writeProbe } from '../db/availability.ts';
 import { sendUnavailable } from './error-handler.ts';
 
 declare module 'fastify' {
@@ -10,16 +10,22 @@ declare module 'fastify' {
      */
     startDraining(): void;
     readonly draining: boolean;
+    /** Resolves when the data directory takes a small write (checked at most every few seconds). */
+    dataDirWritable(): Promise<void>;
   }
 }
 
 /** How long /readyz waits for the database before it says 503. */
 const READY_TIMEOUT_MS = 2000;
 
+/** How often the data directory is really written to; /readyz in between repeats the last result. */
+const WRITE_PROBE_EVERY_MS = 5000;
+
 /**
  * Health probes for load balancers, outside `/api` and without a session: GET /healthz (the process
- * answers; no database) and GET /readyz (the database answers `select 1` within 2 s, and the instance is
- * not shutting down). Also the drain state that server.ts switches on at SIGTERM.
+ * answers; no database) and GET /readyz (the database answers `select 1` within 2 s, the data directory
+ * takes a write, and the instance is not shutting down). Also the drain state that server.ts switches on
+ * at SIGTERM.
  */
 export const healthPlugin = fp(
   async (app) => {
@@ -46,6 +52,8 @@ export const healthPlugin = fp(
       done(null, payload);
     });
 
+    app.decorate('dataDirWritable', writeProbe(app.config.dataDir, WRITE_PROBE_EVERY_MS));
+
     app.get('/healthz', { logLevel: 'warn' }, async (request) => request.ok({ status: 'alive' }));
 
     app.get('/readyz', { logLevel: 'warn' }, async (request, reply) => {
@@ -55,6 +63,16 @@ export const healthPlugin = fp(
       } catch (error) {
         if (!isDatabaseUnavailable(error)) request.log.warn({ err: error }, 'readiness check failed');
         return sendUnavailable(request, reply);
+      }
+      try {
+        await app.dataDirWritable();
+      } catch (error) {
+        request.log.warn({ err: error }, 'data directory not writable');
+        return sendUnavailable(
+          request,
+          reply,
+          isStorageFull(error) ? 'error.storageFull' : 'error.unavailable',
+        );
       }
       return request.ok({ status: 'ready' });
     });

@@ -1,7 +1,10 @@
 import net from 'node:net';
 import path from 'node:path';
 import { ApiPath } from '@portal/contracts/api-paths';
+import { performance } from 'node:perf_hooks';
 import SqliteDatabase from 'better-sqlite3';
+import { type Kysely, sql } from 'kysely';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_MAIN_USER } from '../../src/db/seed.ts';
 import { createPostgresDatabase } from '../support/built-server.ts';
@@ -80,24 +83,32 @@ describe.skipIf(ENGINE !== 'sqlite')('a locked SQLite database', () => {
   });
 });
 
-/** A TCP relay in front of PostgreSQL that can freeze (SIGSTOP: nothing answers) or stop (refuses). */
+/**
+ * A TCP relay in front of PostgreSQL that can freeze (SIGSTOP: nothing answers) or stop (refuses).
+ * While frozen it holds what either side sends but keeps reading, so it still sees a side close.
+ */
 async function startRelay(target: URL) {
-  const pairs = new Set<[net.Socket, net.Socket]>();
+  const pairs = new Map<[net.Socket, net.Socket], () => void>();
   let frozen = false;
   const server = net.createServer((client) => {
     const upstream = net.connect(Number(target.port || 5432), target.hostname);
     const pair: [net.Socket, net.Socket] = [client, upstream];
-    pairs.add(pair);
-    const forward = (from: net.Socket, to: net.Socket) =>
-      from.on('data', (chunk) => {
-        if (!frozen) to.write(chunk);
-        else {
-          from.pause();
-          from.unshift(chunk);
-        }
+    const forward = (from: net.Socket, to: net.Socket) => {
+      const held: Buffer[] = [];
+      from.on('data', (chunk: Buffer) => {
+        if (frozen) held.push(chunk);
+        else to.write(chunk);
       });
-    forward(client, upstream);
-    forward(upstream, client);
+      return () => {
+        for (const chunk of held.splice(0)) to.write(chunk);
+      };
+    };
+    const flushUp = forward(client, upstream);
+    const flushDown = forward(upstream, client);
+    pairs.set(pair, () => {
+      flushUp();
+      flushDown();
+    });
     const end = () => {
       client.destroy();
       upstream.destroy();
@@ -117,14 +128,13 @@ async function startRelay(target: URL) {
     },
     thaw() {
       frozen = false;
-      for (const [a, b] of pairs) {
-        a.resume();
-        b.resume();
-      }
+      for (const flush of pairs.values()) flush();
     },
+    /** Connections the app holds open through the relay. */
+    openConnections: () => pairs.size,
     stop() {
       server.close();
-      for (const [a, b] of pairs) {
+      for (const [a, b] of pairs.keys()) {
         a.destroy();
         b.destroy();
       }
@@ -159,6 +169,128 @@ describe.skipIf(ENGINE !== 'postgres')('a frozen or stopped PostgreSQL', () => {
 
       relay.stop();
       expectUnavailable(await listAddresses(jwtToken, 'zh-TW'), 'zh-TW');
+    } finally {
+      relay.stop();
+      await t?.close();
+      t = undefined;
+      await database.drop();
+    }
+  });
+});
+
+/** Resolves once `check` says true; fails after `ms` (a bound only a real failure reaches). */
+async function eventually(check: () => Promise<boolean> | boolean, ms: number, what: string) {
+  const deadline = performance.now() + ms;
+  while (!(await check())) {
+    if (performance.now() > deadline) throw new Error(`not within ${ms} ms: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe.skipIf(ENGINE !== 'postgres')('a statement that times out on PostgreSQL', () => {
+  const backendOf = async (db: Kysely<unknown>) =>
+    (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db)).rows[0]!.pid;
+
+  it('retires its connection: the rest of the checkout fails at once, the backend goes, the next request gets another', async () => {
+    t = await createTestApp({ DB_STATEMENT_TIMEOUT_MS: '500' });
+    const db = t.app.db as unknown as Kysely<unknown>;
+
+    // Cancelled by the server's statement_timeout (57014).
+    let cancelled = 0;
+    await db.connection().execute(async (connection) => {
+      cancelled = await backendOf(connection);
+      await expect(sql`select pg_sleep(5)`.execute(connection)).rejects.toMatchObject({ code: '57014' });
+    });
+
+    // Given up by the client (a server that does not answer; here one without a statement timeout):
+    // the statement keeps running on that backend, so nothing else may run on its connection.
+    let abandoned = 0;
+    await db.connection().execute(async (connection) => {
+      abandoned = await backendOf(connection);
+      await sql`set statement_timeout = 0`.execute(connection);
+      const timedOut = await sql`select pg_sleep(5)`.execute(connection).catch((error: Error) => error);
+      expect(timedOut).toBeInstanceOf(Error);
+      expect((timedOut as Error).message).toMatch(/Query read timeout/);
+      // The same error at once, not a second wait behind the running statement.
+      await expect(sql`select 1`.execute(connection)).rejects.toBe(timedOut);
+    });
+
+    // A transaction whose statement times out fails with that error, not with its ROLLBACK's.
+    const failed = await db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`set local statement_timeout = 0`.execute(trx);
+        await sql`select pg_sleep(5)`.execute(trx);
+      })
+      .catch((error: Error) => error);
+    expect((failed as Error).message).toMatch(/Query read timeout/);
+
+    // The next request answers, on another backend; the retired backends end.
+    expect((await listAddresses((await signIn(t.app)).jwtToken)).code).toBe(200);
+    expect([cancelled, abandoned]).not.toContain(await backendOf(db));
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    try {
+      const alive = async () =>
+        (await admin.query('select pid from pg_stat_activity where pid = any($1)', [[cancelled, abandoned]]))
+          .rowCount !== 0;
+      // The abandoned backend ends when its sleep does and it finds the connection closed.
+      await eventually(async () => !(await alive()), 60_000, 'the retired backends end');
+    } finally {
+      await admin.end();
+    }
+  });
+
+  it('with PostgreSQL frozen, more requests than connections each answer the localized 503 and leave no connection stuck', async () => {
+    const database = await createPostgresDatabase(process.env.DATABASE_URL!);
+    const relay = await startRelay(new URL(database.url));
+    try {
+      t = await createTestApp({
+        DATABASE_URL: relay.url,
+        DB_CONNECT_TIMEOUT_MS: '500',
+        DB_STATEMENT_TIMEOUT_MS: '500',
+      });
+      const { jwtToken } = await signIn(t.app);
+      const login = () =>
+        call(t!.app, {
+          method: 'POST',
+          url: ApiPath.CustomerLogin,
+          body: { userName: DEMO_MAIN_USER.loginName, password: DEMO_MAIN_USER.password },
+          headers: { 'accept-language': 'en-US' },
+        });
+      // The longest any request may take: a connection (500 ms), then one statement (500 ms + 1 s on the
+      // client). The bound checked is far above it, for a busy machine; a request that hangs exceeds it.
+      const bound = 500 + 1500 + 8000;
+
+      relay.freeze();
+      for (let round = 0; round < 2; round++) {
+        const answers = await Promise.all(
+          Array.from({ length: 16 }, async (_, index) => {
+            const started = performance.now();
+            // Reads, and sign-ins, which write in a transaction (its ROLLBACK must not wait again).
+            const answer = await (index % 2 === 0 ? listAddresses(jwtToken, 'en-US') : login());
+            return { answer, ms: performance.now() - started };
+          }),
+        );
+        for (const { answer, ms } of answers) {
+          expectUnavailable(answer, 'en-US');
+          expect(ms).toBeLessThan(bound);
+        }
+        // Every connection that met the freeze is closed, not kept for the next request to queue on (pg's
+        // pool would close an idle one only after 10 s).
+        await eventually(
+          () => relay.openConnections() === 0,
+          5000,
+          'no connection left on the frozen server',
+        );
+      }
+
+      relay.thaw();
+      await eventually(
+        async () => (await listAddresses(jwtToken)).code === 200,
+        30_000,
+        'the server answers again after the freeze',
+      );
     } finally {
       relay.stop();
       await t?.close();

@@ -19,7 +19,8 @@ import { LANGUAGES, type Language } from '@portal/contracts/languages';
 import { fieldMessage } from '@portal/contracts/text';
 import type ExcelJS from 'exceljs';
 import { loadExcel } from '../../lib/excel.ts';
-import { refuseUnsafeXlsx, SHEET_READ_ATTEMPTS, xlsxTooLarge } from '../../lib/xlsx-upload.ts';
+import { isStorageFull } from '../../db/availability.ts';
+import { mayBeLostRace, refuseUnsafeXlsx, SHEET_READ_ATTEMPTS, xlsxTooLarge } from '../../lib/xlsx-upload.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/ids.ts';
@@ -147,8 +148,7 @@ export async function readSheetSteadily(file: Buffer, language: Language): Promi
     try {
       return await readSheet(file, language);
     } catch (error) {
-      const raced = !(error instanceof AppError) || error.messageKey === 'address.import.unreadable';
-      if (!raced || attempt === SHEET_READ_ATTEMPTS) throw error;
+      if (!mayBeLostRace(error) || attempt === SHEET_READ_ATTEMPTS) throw error;
     }
   }
 }
@@ -261,7 +261,7 @@ async function readUpload(file: Buffer, language: Language): Promise<SheetResult
   try {
     sheet = await readSheetSteadily(file, language);
   } catch (error) {
-    if (error instanceof AppError) throw error;
+    if (error instanceof AppError || isStorageFull(error)) throw error;
     throw new AppError(ApiCode.BadRequest, 'address.import.unreadable');
   }
   if (sheet.errors.count > 0) throw sheet.errors.failure();

@@ -3,7 +3,7 @@ import { ApiCode } from '@portal/contracts/envelope';
 import type ExcelJS from 'exceljs';
 import { AppError } from '../../lib/errors.ts';
 import { loadExcel } from '../../lib/excel.ts';
-import { SHEET_READ_ATTEMPTS } from '../../lib/xlsx-upload.ts';
+import { mayBeLostRace, SHEET_READ_ATTEMPTS } from '../../lib/xlsx-upload.ts';
 import { cellText } from '../address/spreadsheet-text.ts';
 
 /**
@@ -123,8 +123,7 @@ export async function readOrderSheet(
       return await readOnce(file, maxRows, receiver);
     } catch (error) {
       if (error instanceof WriteFailure) throw error.cause;
-      const raced = !(error instanceof AppError) || error.messageKey === 'address.import.unreadable';
-      if (!raced) throw error;
+      if (!mayBeLostRace(error)) throw error;
       if (attempt === SHEET_READ_ATTEMPTS)
         throw new AppError(ApiCode.BadRequest, 'address.import.unreadable');
       await receiver.restart();
