@@ -22,6 +22,7 @@ import {
   postLedgerEntry,
   type LedgerEntryInput,
 } from '../../src/modules/wallet/ledger.ts';
+import { fillDisk, freeDisk } from '../support/disk-full.ts';
 import { createCustomer, createUser } from '../support/factories.ts';
 import { allRows, extraRow, importApi, orderSheet, validRow } from '../support/order-sheets.ts';
 import { call, createTestApps, ENGINE, signIn } from '../support/test-app.ts';
@@ -616,6 +617,32 @@ describe('BatchImportCommit', () => {
       '第 3 列：產品 NO-SUCH-PRODUCT 現在不能用於該訂單，請修改後再提交',
     );
     expect(await ordersOf(customer.customerId)).toHaveLength(0);
+  });
+
+  it('a full disk through every attempt: nothing written, the import ready with “storage full”', async () => {
+    const customer = await newCustomer();
+    await fund(customer.customerId, 10_000_000);
+    const importId = await seedImport(customer, [{}, {}, {}]);
+    expect((await commit(customer, { id: importId, submit: true })).code).toBe(ApiCode.Ok);
+    await fillDisk(db());
+    try {
+      let clock = Date.now();
+      for (let round = 0; round < 5 && (await importRow(importId)).status === 'committing'; round++) {
+        await app().taskRunner.runOnce(new Date(clock));
+        clock += 60 * 60_000;
+      }
+    } finally {
+      await freeDisk(db());
+    }
+    const imported = await importRow(importId);
+    expect(imported.status).toBe('ready');
+    const reason = JSON.parse(imported.commit_error!) as { key: string; params: Record<string, string> };
+    expect(reason.key).toBe('error.storageFull');
+    expect(translate('en-US', reason.key, reason.params)).toBe(
+      "The server's storage is full; please try again later",
+    );
+    expect(await ordersOf(customer.customerId)).toHaveLength(0);
+    await assertLedgerConsistent(db(), customer.customerId);
   });
 
   it('a task that keeps failing is retried, then the import is ready again with nothing written', async () => {

@@ -4,9 +4,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Writable } from 'node:stream';
 import type { Language } from '@portal/contracts/languages';
-import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Db } from '../../src/db/database.ts';
 import {
   countCustomerLedgerRows,
   countCustomerOrders,
@@ -16,6 +14,7 @@ import {
   orderBody,
   shipper,
 } from '../support/order-api.ts';
+import { fillDisk, freeDisk } from '../support/disk-full.ts';
 import { multipartBody, orderSheet, validRow } from '../support/order-sheets.ts';
 import { call, createTestApp, ENGINE, type ApiAnswer, type TestApp } from '../support/test-app.ts';
 
@@ -51,31 +50,6 @@ const noSpace = (syscall: string) =>
     code: 'ENOSPC',
     syscall,
   });
-
-/**
- * Fills the database's disk for real: SQLite may grow no further than it is (SQLITE_FULL, which SQLite
- * answers by ending the transaction itself); PostgreSQL refuses every ledger row with SQLSTATE 53100, as
- * when it cannot extend a file — late in the order's transaction, after the order row was written.
- */
-async function fillDisk(db: Db) {
-  if (ENGINE === 'sqlite') {
-    const { rows } = await sql<{ page_count: number }>`pragma page_count`.execute(db);
-    await sql.raw(`pragma max_page_count = ${rows[0]!.page_count}`).execute(db);
-    return;
-  }
-  await sql`
-    create function test_disk_full() returns trigger language plpgsql as $$
-    begin
-      raise exception 'could not extend file "base/1/2": No space left on device' using errcode = 'disk_full';
-    end $$`.execute(db);
-  await sql`create trigger test_disk_full before insert on ledger_entries
-    for each row execute function test_disk_full()`.execute(db);
-}
-
-async function freeDisk(db: Db) {
-  if (ENGINE === 'sqlite') await sql.raw('pragma max_page_count = 1073741823').execute(db);
-  else await sql`drop trigger test_disk_full on ledger_entries`.execute(db);
-}
 
 describe(`a full disk on ${ENGINE}`, () => {
   it('order creates answer the localized "storage full" 503 and write nothing; creates work again once there is room', async () => {

@@ -3,6 +3,7 @@ import { formatMinorAmount } from '@portal/contracts/money';
 import type { OrderCreateParsed } from '@portal/contracts/order';
 import type { InsufficientBalance } from '@portal/contracts/wallet';
 import { sql } from 'kysely';
+import { isStorageFull } from '../../db/availability.ts';
 import type { Db } from '../../db/database.ts';
 import { enqueue, PermanentTaskError, type TaskHandler } from '../../jobs/task-runner.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -496,7 +497,8 @@ export function orderImportCommitHandler(db: Db): TaskHandler<OrderImportCommitP
       const reason =
         error instanceof CommitRefusal
           ? { key: error.messageKey, params: error.params }
-          : { key: 'orderImport.commitFailed', params: {} };
+          : // A full disk is said as such: the user can try again once there is room.
+            { key: isStorageFull(error) ? 'error.storageFull' : 'orderImport.commitFailed', params: {} };
       await trx
         .updateTable('order_imports')
         .set({ status: 'ready', progress: 0, commit_error: JSON.stringify(reason), updated_at: nowIso() })
