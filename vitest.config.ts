@@ -59,7 +59,8 @@ export default defineConfig({
           maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
           sequence: { groupOrder: 2 },
           testTimeout: 60000,
-          hookTimeout: 120000,
+          // Server starts wait for readiness up to 300 s (e2e/support/server.ts); only a hang ends them.
+          hookTimeout: 360_000,
         },
       },
     ],
