@@ -3,12 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DEMO_MAIN_USER, DEMO_NEW_USER, DEMO_SUB_USER } from './db/seed.ts';
+import { trackConnections } from './lib/connection-drain.ts';
 import { defaultWebDistDir } from './plugins/web-app.ts';
-
-/** A shutting-down server stops listening once no request has run for this long… */
-const DRAIN_QUIET_MS = 300;
-/** …or after this long at most (and never more than half of SHUTDOWN_TIMEOUT_MS). */
-const MAX_DRAIN_MS = 3000;
 
 async function main() {
   let config;
@@ -35,15 +31,7 @@ async function main() {
     throw error;
   }
   const { shutdownTimeoutMs } = config;
-
-  // Requests running now, and when the last one arrived: the drain waits for a quiet moment.
-  let inFlight = 0;
-  let lastRequestAt = 0;
-  app.server.on('request', (_req, res) => {
-    inFlight++;
-    lastRequestAt = Date.now();
-    res.once('close', () => inFlight--);
-  });
+  const connections = trackConnections(app.server);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -51,35 +39,25 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => {
-      app.log.error({ timeoutMs: shutdownTimeoutMs }, 'shutdown timed out; exiting');
+      app.log.error({ timeoutMs: shutdownTimeoutMs, open: connections.open }, 'shutdown timed out; exiting');
       process.exit(1);
     }, shutdownTimeoutMs);
     timer.unref();
-    // 1. Drain: requests already running finish and close their connection; requests that arrive now,
-    //    on a new or a kept-alive connection, answer the localized 503 envelope with Retry-After.
+    // 1. Drain: requests already running finish; any request read from now on, on a connection already
+    //    open, answers the localized 503 envelope with Retry-After; every answer closes its connection.
     app.startDraining();
-    // 2. Keep reading until the instance has been quiet for a moment: requests already running finish,
-    //    and a client that sends one more (on a kept-alive connection or a new one) gets the 503 rather
-    //    than a reset from a closed listener. Bounded so a steady stream cannot hold the shutdown.
-    const drainUntil = Date.now() + Math.min(MAX_DRAIN_MS, shutdownTimeoutMs / 2);
-    while (Date.now() < drainUntil && (inFlight > 0 || Date.now() - lastRequestAt < DRAIN_QUIET_MS)) {
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    // 3. Stop accepting and wait for running requests. A connection that turns idle after its answer is
-    //    closed at once rather than holding close() until the timer.
-    const reaper = setInterval(() => app.server.closeIdleConnections(), 50);
-    try {
-      await app.close();
-    } finally {
-      clearInterval(reaper);
-    }
+    // 2. Stop accepting and answer everything the open connections carry, then close them
+    //    (lib/connection-drain.ts: decided by the event loop's turns, never by the clock).
+    await connections.close();
+    // 3. Background tasks, the database.
+    await app.close();
     app.log.info('shut down');
     process.exit(0);
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   const address = await app.listen({ port: config.port, host: config.host });
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
   const port = new URL(address).port;
   app.log.info(
     {
