@@ -44,7 +44,7 @@ import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { answerCachePlugin } from './plugins/answer-cache.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { compressionPlugin } from './plugins/compression.ts';
-import { databasePlugin } from './plugins/database.ts';
+import { databasePlugin, type StartupStep } from './plugins/database.ts';
 import { edgeGuardPlugin } from './plugins/edge-guard.ts';
 import { errorHandlerPlugin, sendEnvelope } from './plugins/error-handler.ts';
 import { healthPlugin } from './plugins/health.ts';
@@ -62,6 +62,8 @@ export interface BuildOptions {
   logger?: boolean | Record<string, unknown>;
   /** Registers extra routes or plugins after the modules (tests add throwaway routes this way). */
   configure?: (app: FastifyInstance) => void | Promise<void>;
+  /** Told each start-up step as it begins (server.ts names it if the start takes too long). */
+  onStartupStep?: (step: StartupStep) => void;
   /** Sees every route as it is registered, before any plugin (tests walk every route this way). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -93,9 +95,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     bodyLimit: 1024 * 1024,
     // While closing, plugins/health.ts answers the localized 503 envelope instead of Fastify's own body.
     return503OnClosing: false,
-    // Room for the database plugin's own start-up check, which fails with a clearer message, and for
-    // migrating and seeding a fresh database on a busy machine (seen past 10 s with the test suite running).
-    pluginTimeout: Math.max(30_000, config.databaseTimeouts.connectMs * 2),
+    // No plugin timeout: migrating and seeding a fresh database on a busy machine took past 10 s, and a
+    // plugin timeout firing mid-seed left it half done. server.ts bounds the whole start instead
+    // (STARTUP_TIMEOUT_MS), and the database plugin fails with one line of its own.
+    pluginTimeout: 0,
   }).withTypeProvider<ZodTypeProvider>();
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
@@ -108,7 +111,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(edgeGuardPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(compressionPlugin);
-  await app.register(databasePlugin, { config });
+  await app.register(databasePlugin, { config, onStartupStep: options.onStartupStep });
   await app.register(healthPlugin);
   await app.register(answerCachePlugin);
   await app.register(authenticatePlugin);

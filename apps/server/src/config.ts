@@ -62,6 +62,7 @@ const EnvSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
   DB_IDLE_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  STARTUP_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(300_000),
   IMPORT_MAX_CONCURRENT: z.coerce.number().int().min(1).max(1000).default(4),
   IMPORT_MAX_PER_CUSTOMER: z.coerce.number().int().min(1).max(100).default(1),
   // Rows one batch-create sheet may hold (contracts ORDER_IMPORT_MAX_ROWS is the ceiling).
@@ -268,6 +269,8 @@ export interface AppConfig {
   databaseTimeouts: DatabaseTimeouts;
   /** Longest a graceful shutdown may take before the process exits with code 1. */
   shutdownTimeoutMs: number;
+  /** Longest the start (connect, migrate, seed, listen) may take before the process exits with code 1. */
+  startupTimeoutMs: number;
   /** How answers are checked against their response schema (lib/response-serializer.ts); tests use `full`. */
   responseCheck: ResponseCheck;
   /** Bytes of serialized list answers this instance keeps (lib/answer-cache.ts); 0 keeps none. */
@@ -465,6 +468,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       idleTransactionMs: e.DB_IDLE_TRANSACTION_TIMEOUT_MS,
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    startupTimeoutMs: e.STARTUP_TIMEOUT_MS,
     imports: {
       maxConcurrent: e.IMPORT_MAX_CONCURRENT,
       maxPerCustomer: e.IMPORT_MAX_PER_CUSTOMER,

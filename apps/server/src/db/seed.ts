@@ -7,7 +7,9 @@ import { seedDemoOrders } from '../modules/operations/demo-orders.ts';
 import { seedDemoRecharges } from '../modules/recharge/demo-recharges.ts';
 import { seedDemoWallet } from '../modules/wallet/wallet-seed.ts';
 import { createCustomerAccount, ensureCustomerLevels } from '../modules/registration/customer-account.ts';
-import type { Db } from './database.ts';
+import { sql } from 'kysely';
+import { isPostgres, type Db } from './database.ts';
+import { inOneTransaction } from './one-transaction.ts';
 import { seedProductCatalog } from './seed-products.ts';
 
 /** The demo account named in the README and the start-up log. */
@@ -20,19 +22,47 @@ export const DEMO_NEW_USER = { loginName: 'newcomer', password: 'Welcome@123456'
 /**
  * Creates the demo customer with a main user (every permission), a sub-user whose only role lets it
  * view orders, and a sub-user still on its initial password, then (unless `orders` is false) its demo
- * orders in every status and the bills of the periods they span before the current one. Does nothing
- * when the demo customer exists; returns what it created.
+ * orders in every status and the bills of the periods they span before the current one, all in one
+ * transaction. Does nothing when the demo customer exists; returns what it created.
  */
-export async function seedDemoData(
-  db: Db,
-  options: { orders?: boolean; storage?: FileStorage; bills?: BillsConfig } = {},
-): Promise<{
+export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<SeedResult | null> {
+  // SQLite: another instance on the same file may hold its one seed transaction for seconds. Waiting for
+  // it inside better-sqlite3 (synchronous) would block this process at every statement; so the seed
+  // fails at once (busy_timeout 0) and waits here, off the event loop, then tries again — once the other
+  // commits, this one finds the customer and has nothing left to do. STARTUP_TIMEOUT_MS bounds the start.
+  const busyTimeout = isPostgres(db)
+    ? undefined
+    : (await sql<{ timeout: number }>`pragma busy_timeout`.execute(db)).rows[0]?.timeout;
+  if (busyTimeout !== undefined) await sql`pragma busy_timeout = 0`.execute(db);
+  try {
+    for (;;) {
+      try {
+        return await seedOnce(db, options);
+      } catch (error) {
+        if ((error as { code?: unknown }).code !== 'SQLITE_BUSY') throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+  } finally {
+    if (busyTimeout !== undefined)
+      await sql`pragma busy_timeout = ${sql.raw(String(busyTimeout))}`.execute(db);
+  }
+}
+
+interface SeedOptions {
+  orders?: boolean;
+  storage?: FileStorage;
+  bills?: BillsConfig;
+}
+interface SeedResult {
   customerCode: string;
   users: string[];
   orders: number;
   recharges: number;
   bills: string[];
-} | null> {
+}
+
+async function seedOnce(db: Db, options: SeedOptions): Promise<SeedResult | null> {
   // The provider's catalog first (each missing product is added, also on a database seeded before it existed).
   await seedProductCatalog(db);
   const existing = await db
@@ -51,10 +81,11 @@ export async function seedDemoData(
     hashPassword(DEMO_NEW_USER.password),
   ]);
   const now = nowIso();
-  let customerId = '';
-  let mainUserId = '';
   try {
-    await db.transaction().execute(async (trx) => {
+    // All of it in one transaction (the services' own transactions become savepoints in it): a start
+    // killed mid-seed leaves no half-seeded demo, and the next start seeds it whole.
+    return await db.transaction().execute(async (outer) => {
+      const trx = inOneTransaction(outer);
       // The levels, roles and main user every customer gets (registration makes its customers the same way).
       await ensureCustomerLevels(trx);
       const account = await createCustomerAccount(trx, {
@@ -72,8 +103,8 @@ export async function seedDemoData(
           passwordHash: mainHash,
         },
       });
-      customerId = account.customerId;
-      mainUserId = account.mainUserId;
+      const customerId = account.customerId;
+      const mainUserId = account.mainUserId;
       const subUserId = newId();
       const newUserId = newId();
       const base = {
@@ -144,6 +175,21 @@ export async function seedDemoData(
           })
           .execute();
       }
+      await seedDemoWallet(trx, customerId);
+      // The recharges first: the paid one's ledger row is dated before every demo order's.
+      const recharges = options.storage
+        ? await seedDemoRecharges(trx, options.storage, customerId, mainUserId)
+        : 0;
+      const orders = options.orders === false ? 0 : await seedDemoOrders(trx, customerId, mainUserId);
+      // The bills of the periods the demo orders span before the current one, so the bills page shows some.
+      const bills = orders > 0 && options.bills ? await issueDemoBills(trx, options.bills, customerId) : [];
+      return {
+        customerCode: DEMO_CUSTOMER_CODE,
+        users: [DEMO_MAIN_USER.loginName, DEMO_SUB_USER.loginName, DEMO_NEW_USER.loginName],
+        orders,
+        recharges,
+        bills,
+      };
     });
   } catch (error) {
     // Another instance sharing the database seeded it first.
@@ -155,20 +201,4 @@ export async function seedDemoData(
     if (raced) return null;
     throw error;
   }
-  await seedDemoWallet(db, customerId);
-  // Only the instance whose transaction created the customer gets here, so the orders are seeded once.
-  // The recharges first: the paid one's ledger row is dated before every demo order's.
-  const recharges = options.storage
-    ? await seedDemoRecharges(db, options.storage, customerId, mainUserId)
-    : 0;
-  const orders = options.orders === false ? 0 : await seedDemoOrders(db, customerId, mainUserId);
-  // The bills of the periods the demo orders span before the current one, so the bills page shows some.
-  const bills = orders > 0 && options.bills ? await issueDemoBills(db, options.bills, customerId) : [];
-  return {
-    customerCode: DEMO_CUSTOMER_CODE,
-    users: [DEMO_MAIN_USER.loginName, DEMO_SUB_USER.loginName, DEMO_NEW_USER.loginName],
-    orders,
-    recharges,
-    bills,
-  };
 }

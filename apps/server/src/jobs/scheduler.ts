@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
+import { RepeatedErrorLog } from '../lib/repeated-errors.ts';
 
 /** A named task that runs once per interval across every instance sharing the database. */
 export interface ScheduledTask {
@@ -19,11 +20,15 @@ export class Scheduler {
   private readonly tasks: ScheduledTask[] = [];
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
+  /** A tick that fails while the database is down logs once a minute. */
+  private readonly tickErrors: RepeatedErrorLog;
 
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.tickErrors = new RepeatedErrorLog(log);
+  }
 
   register(task: ScheduledTask): void {
     this.tasks.push(task);
@@ -85,7 +90,8 @@ export class Scheduler {
     const tick = () => {
       if (this.running) return;
       this.running = this.runDue()
-        .catch((error: unknown) => this.log.error({ err: error }, 'scheduler tick failed'))
+        .then(() => this.tickErrors.recovered('scheduler tick works again'))
+        .catch((error: unknown) => this.tickErrors.error(error, 'scheduler tick failed'))
         .finally(() => {
           this.running = undefined;
         });

@@ -4,6 +4,7 @@ import type { ExpressionBuilder, Selectable } from 'kysely';
 import { isPostgres, type Db } from '../db/database.ts';
 import type { Database, TasksTable } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
+import { RepeatedErrorLog } from '../lib/repeated-errors.ts';
 
 /**
  * THE background task runner: one `tasks` table, handlers registered by kind, on SQLite and PostgreSQL
@@ -106,6 +107,8 @@ export class TaskRunner {
   private stopping = false;
   private ticking: Promise<unknown> | undefined;
   private readonly retryBaseMs: number;
+  /** A poll that fails every second while the database is down logs once a minute. */
+  private readonly pollErrors: RepeatedErrorLog;
 
   constructor(
     private readonly db: Db,
@@ -113,6 +116,7 @@ export class TaskRunner {
     private readonly options: TaskRunnerOptions,
   ) {
     this.retryBaseMs = options.retryBaseMs ?? 5000;
+    this.pollErrors = new RepeatedErrorLog(log);
   }
 
   register<P>(kind: string, handler: TaskHandler<P>): void {
@@ -152,7 +156,8 @@ export class TaskRunner {
   private tick(): void {
     if (this.ticking || this.stopping) return;
     this.ticking = this.claimAndStart(new Date())
-      .catch((error: unknown) => this.log.error({ err: error }, 'task runner poll failed'))
+      .then(() => this.pollErrors.recovered('task runner poll works again'))
+      .catch((error: unknown) => this.pollErrors.error(error, 'task runner poll failed'))
       .finally(() => {
         this.ticking = undefined;
       });

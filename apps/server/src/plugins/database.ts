@@ -17,11 +17,22 @@ declare module 'fastify' {
   }
 }
 
+/** The start-up steps the database plugin takes, each logged as one line when it begins. */
+export type StartupStep = 'connecting' | 'migrating' | 'seeding';
+
 /**
  * Opens the database and checks it (SQLite: writable, quick_check; PostgreSQL: answers within
  * DB_CONNECT_TIMEOUT_MS), applies migrations, seeds demo data on an empty database, resolves the token secret. */
-export const databasePlugin = fp<{ config: AppConfig }>(
-  async (app, { config }) => {
+export const databasePlugin = fp<{ config: AppConfig; onStartupStep?: (step: StartupStep) => void }>(
+  async (app, { config, onStartupStep }) => {
+    const step = (name: StartupStep, message: string) => {
+      onStartupStep?.(name);
+      app.log.info({ step: name }, message);
+    };
+    step(
+      'connecting',
+      `start-up: connecting to the ${config.database.kind === 'postgres' ? 'PostgreSQL' : 'SQLite'} database`,
+    );
     const db = createDatabase(config.database, config.databaseTimeouts);
     app.decorate('db', db);
     app.decorate('config', config);
@@ -37,9 +48,11 @@ export const databasePlugin = fp<{ config: AppConfig }>(
         throw error;
       }
     }
+    step('migrating', 'start-up: applying database migrations');
     const applied = await migrateToLatest(db);
     if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
     if (config.seedDemo) {
+      step('seeding', 'start-up: seeding the demo data (when missing)');
       const demo = await seedDemoData(db, {
         orders: config.seedDemoOrders,
         // The demo bank transfer's voucher is a stored file.

@@ -1,7 +1,6 @@
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { EXPORT_KIND_FORMATS, type ExportFormat } from '@portal/contracts/export-task';
 import type { Language } from '@portal/contracts/languages';
@@ -21,6 +20,7 @@ import {
   writeZip,
   type TableWrite,
 } from './export-writers.ts';
+import { makeExportTempDir } from './export-temp-dirs.ts';
 import * as repo from './export.repository.ts';
 import { FILE_MANAGEMENT_LINK } from '../notification/notification-links.ts';
 import { notify } from '../notification/notification.service.ts';
@@ -142,7 +142,7 @@ export function exportTaskHandler({
         fileStamp(new Date(row.created_at)),
         row.format,
       );
-      const dir = await mkdtemp(path.join(tmpdir(), 'portal-export-'));
+      const dir = await makeExportTempDir();
       const writeAndStore = async () => {
         const written =
           source.shape === 'table'

@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { downloadDisposition } from '../file/file-names.ts';
 import './export.messages.ts';
 import { EXPORT_TASK_KIND, exportTaskHandler } from './export-task.ts';
+import { removeStaleExportTempDirs } from './export-temp-dirs.ts';
 import * as service from './export.service.ts';
 
 /**
@@ -28,6 +29,16 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
       billUtcOffsetMinutes: app.config.bills.utcOffsetMinutes,
     }),
   );
+  // What exports killed mid-way on this machine left in the temp directory (a live one's is kept).
+  app.addHook('onReady', async () => {
+    const removed = await removeStaleExportTempDirs({ idleMs: app.config.tasks.leaseSeconds * 1000 }).catch(
+      (error: unknown) => {
+        app.log.warn({ err: error }, 'could not look for leftover export directories');
+        return [];
+      },
+    );
+    if (removed.length > 0) app.log.info({ removed }, 'removed leftover export directories');
+  });
   const tags = ['export'];
 
   app.post(
