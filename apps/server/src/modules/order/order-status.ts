@@ -119,13 +119,17 @@ const pendingCounts = new WeakMap<Db, PendingCounts>();
  */
 export async function orderTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
   if (pendingCounts.has(db)) return work(db);
-  if (db.isTransaction) throw new Error('orderTransaction: open the transaction with orderTransaction');
   return db.transaction().execute(async (trx) => {
     const counts: PendingCounts = new Map();
     pendingCounts.set(trx, counts);
-    const result = await work(trx);
-    await writeCounts(trx, counts);
-    return result;
+    try {
+      const result = await work(trx);
+      await writeCounts(trx, counts);
+      return result;
+    } finally {
+      // The demo seed's savepoints hand the same object to each nested "transaction" (db/one-transaction.ts).
+      pendingCounts.delete(trx);
+    }
   });
 }
 
@@ -193,12 +197,12 @@ async function writeCounts(trx: Db, counts: PendingCounts) {
 }
 
 /**
- * Draws `count` consecutive order numbers (`customer_seq`) of the customer, in a statement of its own
- * OUTSIDE any transaction: the row is then locked for one statement, not for a whole create. Answers the
- * first; a create that fails afterwards leaves a gap, which the list handles.
+ * Draws `count` consecutive order numbers (`customer_seq`) of the customer, in a statement of its own:
+ * called BEFORE the create's transaction, so the row is locked for one statement, not for a whole create
+ * (inside one, as in the demo seed's single transaction, it still numbers correctly). Answers the first;
+ * a create that fails afterwards leaves a gap, which the list handles.
  */
 export async function drawOrderSeqs(db: Db, customerId: string, count: number): Promise<number> {
-  if (db.isTransaction) throw new Error('drawOrderSeqs runs outside a transaction');
   const row = await db
     .insertInto('customer_order_seqs')
     .values({ customer_id: customerId, last_seq: count })
