@@ -6,6 +6,8 @@
 //
 //   node bench/labels.mjs                        time and peak RSS, renderer against the bare loop
 //   node --expose-gc bench/labels.mjs growth     live heap per label over 7,500 labels in one document
+//   node bench/labels.mjs single                 one-label documents (what PrintLabel draws most): the
+//                                                first, and the median of the next 20 in the same process
 import { execFileSync } from 'node:child_process';
 import { Writable } from 'node:stream';
 import { performance } from 'node:perf_hooks';
@@ -179,8 +181,33 @@ async function heapGrowth() {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
+/** One-label documents in a row: the first pays for loading and parsing the fonts, the rest do not. */
+async function singleLabelDocuments() {
+  const { LabelPdfWriter } = await tsImport(
+    '../apps/server/src/modules/label/label-renderer.ts',
+    import.meta.url,
+  );
+  const { labelCaptions } = await tsImport(
+    '../apps/server/src/modules/label/label.service.ts',
+    import.meta.url,
+  );
+  const times = [];
+  for (let i = 0; i < 21; i++) {
+    const started = performance.now();
+    const writer = new LabelPdfWriter(SIZE, labelCaptions('zh-CN'), countingSink());
+    writer.add(sampleLabel(i));
+    await writer.finish();
+    times.push(performance.now() - started);
+  }
+  console.log(
+    `one-label ${SIZE} documents: first ${times[0].toFixed(0)} ms, then a median ${median(times.slice(1)).toFixed(0)} ms each`,
+  );
+}
+
 const variant = process.argv[2];
-if (variant === 'growth') {
+if (variant === 'single') {
+  await singleLabelDocuments();
+} else if (variant === 'growth') {
   if (typeof globalThis.gc !== 'function')
     throw new Error('run with node --expose-gc bench/labels.mjs growth');
   await heapGrowth();
