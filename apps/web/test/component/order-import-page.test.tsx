@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { ApiPath } from '@portal/contracts/api-paths';
 import type { OrderImportRow, OrderImportRows, OrderImportSummary } from '@portal/contracts/order-import';
+import { useExcludeOrderImportRows } from '../../src/features/order-import/api/exclude-order-import-rows';
 import { orderImportKeys } from '../../src/features/order-import/api/order-import-keys';
 import { CommitPanel } from '../../src/features/order-import/components/commit-panel';
 import { SheetCell } from '../../src/features/order-import/components/sheet-cell';
@@ -155,6 +156,35 @@ test('an edit answer replaces its rows in every cached page of the import and th
   expect(client.getQueryData(orderImportKeys.rowsPage('imp2', 'all', 0))).toBe(otherImport);
   expect(client.getQueryData<OrderImportSummary>(orderImportKeys.summary('imp1'))?.invalidOrderCount).toBe(0);
   // Marked stale, so another view asks again when it is opened.
+  expect(client.getQueryState(orderImportKeys.rowsPage('imp1', 'all', 0))?.isInvalidated).toBe(true);
+});
+
+test('leaving orders out answers the summary: it replaces the cached one and the row pages are asked again', async () => {
+  const client = new QueryClient();
+  const allPage: OrderImportRows = { rows: [row(2), row(3)], total: 2 };
+  client.setQueryData(orderImportKeys.rowsPage('imp1', 'all', 0), allPage);
+  client.setQueryData(orderImportKeys.summary('imp1'), summary());
+  // What the server answers (OrderImportSummarySchema), not rows and a summary.
+  post.mockResolvedValueOnce(summary({ validOrderCount: 1, excludedOrderCount: 1 }));
+  let exclude!: ReturnType<typeof useExcludeOrderImportRows>;
+  function Probe() {
+    exclude = useExcludeOrderImportRows();
+    return null;
+  }
+  render(
+    <QueryClientProvider client={client}>
+      <Probe />
+    </QueryClientProvider>,
+  );
+  await exclude.mutateAsync({ id: 'imp1', rowNumbers: [3], excluded: true });
+  expect(post).toHaveBeenCalledWith(ApiPath.BatchImportExclude, {
+    id: 'imp1',
+    rowNumbers: [3],
+    excluded: true,
+  });
+  expect(client.getQueryData<OrderImportSummary>(orderImportKeys.summary('imp1'))?.excludedOrderCount).toBe(
+    1,
+  );
   expect(client.getQueryState(orderImportKeys.rowsPage('imp1', 'all', 0))?.isInvalidated).toBe(true);
 });
 

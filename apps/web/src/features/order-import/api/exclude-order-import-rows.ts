@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiPath } from '@portal/contracts/api-paths';
-import type { OrderImportRowsChanged } from '@portal/contracts/order-import';
+import type { OrderImportSummary } from '@portal/contracts/order-import';
 import { http } from '../../../lib/http/client';
-import { applyRowsChanged } from '../lib/order-import-cache';
+import { replaceSummary } from '../lib/order-import-cache';
 
 export interface ExcludeOrderImportRowsInput {
   id: string;
@@ -11,15 +11,19 @@ export interface ExcludeOrderImportRowsInput {
   excluded: boolean;
 }
 
-/** `POST /api/CustomerOrder/BatchImportExclude`: leaves the rows' orders out of the commit, or takes them back. */
-export function excludeOrderImportRows(input: ExcludeOrderImportRowsInput): Promise<OrderImportRowsChanged> {
-  return http.post<OrderImportRowsChanged>(ApiPath.BatchImportExclude, input);
+/**
+ * `POST /api/CustomerOrder/BatchImportExclude`: leaves the rows' orders out of the commit, or takes them
+ * back. It answers the batch's summary only (an order's rows may be on pages not loaded), so the row
+ * pages are asked again.
+ */
+export function excludeOrderImportRows(input: ExcludeOrderImportRowsInput): Promise<OrderImportSummary> {
+  return http.post<OrderImportSummary>(ApiPath.BatchImportExclude, input);
 }
 
 export function useExcludeOrderImportRows() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: excludeOrderImportRows,
-    onSuccess: (changed) => applyRowsChanged(queryClient, changed),
+    onSuccess: (summary) => replaceSummary(queryClient, summary, { rowsChanged: true }),
   });
 }
