@@ -134,6 +134,16 @@ export const SAMPLE_ORDER = {
   submit: true,
 };
 
+/** A live quote of one parcel to New York: what the create-order page asks while the user types. */
+export const SAMPLE_QUOTE = {
+  countryCode: 'US',
+  postalCode: '10001',
+  parcels: [{ weight: 1.2, length: 20, width: 15, height: 10 }],
+  declaredValue: 5000,
+  currencyCode: 'USD',
+  hasBattery: false,
+};
+
 /**
  * Starts `script` (a Node server) on a free port with `env` and waits until PROBE_PATH answers. An empty
  * DATABASE_URL is dropped so the server falls back to SQLite. `stop()` ends it (SIGTERM).

@@ -25,6 +25,7 @@ import {
   printTable,
   requestJson,
   SAMPLE_ORDER,
+  SAMPLE_QUOTE,
   SERVER_ENTRY,
   signInDemo,
   sqliteHandle,
@@ -48,16 +49,6 @@ const ApiPath = {
 const AIMS = { errorsPct: 0.1, readP95: 100, createP95: 300, mixPerSecond: 300, healthP99: 50 };
 
 ensureServerBuilt('CustomerOrder/PrintLabel');
-
-const QUOTE = {
-  productCode: 'US-DDP-EXP',
-  countryCode: 'US',
-  postalCode: '10001',
-  parcels: [{ weight: 1.2, length: 20, width: 15, height: 10 }],
-  declaredValue: 5000,
-  currencyCode: 'USD',
-  hasBattery: false,
-};
 
 /** Sends `count` creates with submit on `port` and answers the new orders' ids (label targets). */
 async function submittedOrders(port, token, count) {
@@ -205,7 +196,7 @@ async function runMix(label, instances, db) {
       method: 'POST',
       path: ApiPath.QueryQuote,
       headers: auth,
-      body: JSON.stringify(QUOTE),
+      body: JSON.stringify(SAMPLE_QUOTE),
     }),
     drive(ports, CONNECTIONS.createSubmit, {
       method: 'POST',

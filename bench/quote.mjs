@@ -11,7 +11,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { freePort, REPO_ROOT, sleep, waitUntil } from '../scripts/lib/process-helpers.mjs';
-import { DEMO, ensureServerBuilt, median, printTable, PROBE_PATH, SERVER_ENTRY } from './lib.mjs';
+import {
+  DEMO,
+  ensureServerBuilt,
+  median,
+  printTable,
+  PROBE_PATH,
+  SAMPLE_QUOTE,
+  SERVER_ENTRY,
+} from './lib.mjs';
 
 const CONNECTIONS = 20;
 const SECONDS = Number(process.argv[2] ?? 5);
@@ -99,14 +107,7 @@ async function measure(port, urlPath, headers, body, check) {
 }
 
 /** One parcel to New York: what the create-order page asks while the user types. */
-const ONE_PARCEL = {
-  countryCode: 'US',
-  postalCode: '10001',
-  parcels: [{ weight: 1.2, length: 20, width: 15, height: 10 }],
-  declaredValue: 5000,
-  currencyCode: 'USD',
-  hasBattery: false,
-};
+const ONE_PARCEL = SAMPLE_QUOTE;
 /** Five parcels to Anchorage with insurance and signature: every surcharge rule runs. */
 const FIVE_PARCELS = {
   ...ONE_PARCEL,
