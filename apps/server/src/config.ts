@@ -8,6 +8,15 @@ import type { ResponseCheck } from './lib/response-serializer.ts';
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** Every setting the server reads from the environment, validated once at start. */
+/** How many worker threads of a pool (pictures, labels): by default one less than the cores, at least one. */
+const workerThreads = () =>
+  z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(Math.max(1, availableParallelism() - 1));
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -90,23 +99,13 @@ const EnvSchema = z.object({
   // Pictures are decoded and encoded again on worker threads (lib/image-pool.ts): how many, each one's
   // heap cap (a backstop above the worst accepted picture's need, see there), how many uploads may wait
   // for a thread, and how many one customer may have in progress at once (more are refused "busy").
-  IMAGE_WORKERS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(64)
-    .default(Math.max(1, availableParallelism() - 1)),
+  IMAGE_WORKERS: workerThreads(),
   IMAGE_WORKER_HEAP_MB: z.coerce.number().int().min(768).max(16_384).default(1024),
   IMAGE_QUEUE: z.coerce.number().int().min(0).max(1000).default(8),
   IMAGE_UPLOADS_PER_CUSTOMER: z.coerce.number().int().min(1).max(100).default(2),
   // Label PDFs are drawn on worker threads (modules/label/label-pool.ts): how many, and how many prints
   // may wait for one (more are refused "busy").
-  LABEL_WORKERS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(64)
-    .default(Math.max(1, availableParallelism() - 1)),
+  LABEL_WORKERS: workerThreads(),
   LABEL_QUEUE: z.coerce.number().int().min(0).max(10_000).default(64),
   // File storage (issue 10): a local directory, or an S3-compatible store for several instances.
   FILE_STORAGE: z.enum(['local', 's3']).default('local'),

@@ -1,4 +1,4 @@
-import { parentPort, threadId } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { ImageRejected, reencodeImage, type ImageLimits } from './images.ts';
 import { lowerThreadPriority } from './thread-pool.ts';
 
@@ -20,7 +20,6 @@ export type ImageJobAnswer =
       contentType: 'image/png' | 'image/jpeg';
       width: number;
       height: number;
-      threadId: number;
     }
   | { ok: false; problem: ImageRejected['problem']; detail: string }
   | { ok: false; error: string };
@@ -43,7 +42,6 @@ port.on('message', (job: ImageJob) => {
         contentType: out.contentType,
         width: out.width,
         height: out.height,
-        threadId,
       };
       port.postMessage(answer, [bytes.buffer]);
     })
