@@ -87,6 +87,8 @@ describe.skipIf(ENGINE !== 'sqlite')('a locked SQLite database', () => {
  * A TCP relay in front of PostgreSQL that can freeze (SIGSTOP: nothing answers) or stop (refuses).
  * While frozen it holds what either side sends but keeps reading, so it still sees a side close.
  */
+type Relay = Awaited<ReturnType<typeof startRelay>>;
+
 async function startRelay(target: URL) {
   const pairs = new Map<[net.Socket, net.Socket], () => void>();
   let frozen = false;
@@ -142,23 +144,40 @@ async function startRelay(target: URL) {
   };
 }
 
+/**
+ * A fresh database reached through a relay that can freeze it, an app on it with short connect and
+ * statement timeouts, and a signed-in token; everything is removed after `work`.
+ */
+async function withAppBehindRelay(
+  work: (relay: Relay, jwtToken: string, app: TestApp['app']) => Promise<void>,
+) {
+  const database = await createPostgresDatabase(process.env.DATABASE_URL!);
+  const relay = await startRelay(new URL(database.url));
+  try {
+    t = await createTestApp({
+      DATABASE_URL: relay.url,
+      DB_CONNECT_TIMEOUT_MS: '500',
+      DB_STATEMENT_TIMEOUT_MS: '500',
+    });
+    const { jwtToken } = await signIn(t.app);
+    await work(relay, jwtToken, t.app);
+  } finally {
+    relay.stop();
+    await t?.close();
+    t = undefined;
+    await database.drop();
+  }
+}
+
 describe.skipIf(ENGINE !== 'postgres')('a frozen or stopped PostgreSQL', () => {
   it('answers the localized 503 within the statement timeout, recovers, then answers 503 when stopped', async () => {
-    const database = await createPostgresDatabase(process.env.DATABASE_URL!);
-    const relay = await startRelay(new URL(database.url));
-    try {
-      t = await createTestApp({
-        DATABASE_URL: relay.url,
-        DB_CONNECT_TIMEOUT_MS: '500',
-        DB_STATEMENT_TIMEOUT_MS: '500',
-      });
-      const { jwtToken } = await signIn(t.app);
+    await withAppBehindRelay(async (relay, jwtToken, app) => {
       expect((await listAddresses(jwtToken)).code).toBe(200);
 
       relay.freeze();
       expectUnavailable(await listAddresses(jwtToken), 'zh-CN');
-      expectUnavailable(await call(t.app, { url: '/readyz' }), 'zh-CN');
-      expect((await call(t.app, { url: '/healthz' })).httpStatus).toBe(200);
+      expectUnavailable(await call(app, { url: '/readyz' }), 'zh-CN');
+      expect((await call(app, { url: '/healthz' })).httpStatus).toBe(200);
 
       relay.thaw();
       let recovered = false;
@@ -169,12 +188,7 @@ describe.skipIf(ENGINE !== 'postgres')('a frozen or stopped PostgreSQL', () => {
 
       relay.stop();
       expectUnavailable(await listAddresses(jwtToken, 'zh-TW'), 'zh-TW');
-    } finally {
-      relay.stop();
-      await t?.close();
-      t = undefined;
-      await database.drop();
-    }
+    });
   });
 });
 
@@ -242,17 +256,9 @@ describe.skipIf(ENGINE !== 'postgres')('a statement that times out on PostgreSQL
   });
 
   it('with PostgreSQL frozen, more requests than connections each answer the localized 503 and leave no connection stuck', async () => {
-    const database = await createPostgresDatabase(process.env.DATABASE_URL!);
-    const relay = await startRelay(new URL(database.url));
-    try {
-      t = await createTestApp({
-        DATABASE_URL: relay.url,
-        DB_CONNECT_TIMEOUT_MS: '500',
-        DB_STATEMENT_TIMEOUT_MS: '500',
-      });
-      const { jwtToken } = await signIn(t.app);
+    await withAppBehindRelay(async (relay, jwtToken, app) => {
       const login = () =>
-        call(t!.app, {
+        call(app, {
           method: 'POST',
           url: ApiPath.CustomerLogin,
           body: { userName: DEMO_MAIN_USER.loginName, password: DEMO_MAIN_USER.password },
@@ -291,11 +297,6 @@ describe.skipIf(ENGINE !== 'postgres')('a statement that times out on PostgreSQL
         30_000,
         'the server answers again after the freeze',
       );
-    } finally {
-      relay.stop();
-      await t?.close();
-      t = undefined;
-      await database.drop();
-    }
+    });
   });
 });
