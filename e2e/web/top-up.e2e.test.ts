@@ -176,6 +176,7 @@ describe('top-up', () => {
     );
     const notice = page.locator('[data-testid=login-arrears]');
     await notice.waitFor();
+    await screenshot(page, 'login-arrears-zh-CN');
     await notice.getByRole('link').click();
     await page.waitForURL((url) => url.pathname === '/topUp');
 
