@@ -22,6 +22,7 @@ export interface Database {
   currencies: CurrenciesTable;
   addresses: AddressesTable;
   list_versions: ListVersionsTable;
+  catalog_version: CatalogVersionTable;
   products: ProductsTable;
   product_countries: ProductCountriesTable;
   product_rates: ProductRatesTable;
@@ -1009,6 +1010,15 @@ export interface ListVersionsTable {
   customer_id: string;
   /** The list's table: 'addresses'. */
   list: 'addresses';
+  version: number;
+}
+
+/**
+ * The catalogue's one version (a single row, id 1), bumped by database triggers with every write to a
+ * catalogue table (migration 2026-12-07-260): the in-memory catalogue keys on it (modules/product/catalog-cache.ts).
+ */
+export interface CatalogVersionTable {
+  id: number;
   version: number;
 }
 

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { create } from 'fontkit';
+import { create, type Font } from 'fontkit';
+import { compactSubroutinesOfSubsets } from './cff-subset.ts';
 
 /**
  * The CJK fonts every PDF of the portal is set in (labels, bill statements): Noto Sans CJK SC from the
@@ -21,21 +22,25 @@ export type PdfFont = Parameters<PDFKit.PDFDocument['registerFont']>[1];
 
 let parsed: { regular: PdfFont; bold: PdfFont; documents: number } | undefined;
 
-function fontFile(name: string): Buffer {
+/** The font files the PDFs are set in. */
+export const PDF_FONT_FILES = { regular: 'NotoSansHans-Regular.otf', bold: 'NotoSansHans-Bold.otf' } as const;
+
+export function fontFile(name: string): Buffer {
   const entry = createRequire(import.meta.url).resolve('@embedpdf/fonts-sc');
   return readFileSync(path.join(path.dirname(entry), '..', 'fonts', name));
 }
 
+/** A parsed face whose document subsets carry only the subroutines they use (cff-subset.ts). */
 function parse(name: string): PdfFont {
-  return create(fontFile(name)) as unknown as PdfFont;
+  return compactSubroutinesOfSubsets(create(fontFile(name)) as Font) as unknown as PdfFont;
 }
 
 /** Registers the portal's two faces, `regular` and `bold`, on a new document. */
 export function registerPdfFonts(doc: PDFKit.PDFDocument): void {
   if (!parsed || parsed.documents >= DOCUMENTS_PER_PARSE) {
     parsed = {
-      regular: parse('NotoSansHans-Regular.otf'),
-      bold: parse('NotoSansHans-Bold.otf'),
+      regular: parse(PDF_FONT_FILES.regular),
+      bold: parse(PDF_FONT_FILES.bold),
       documents: 0,
     };
   }

@@ -1,4 +1,5 @@
 import { ALL_PERMISSIONS } from '@portal/contracts/permissions';
+import { DEFAULT_LEVEL_CODE } from '../../src/modules/registration/customer-account.ts';
 import type { Db } from '../../src/db/database.ts';
 import { newId, nowIso } from '../../src/lib/ids.ts';
 import { hashPassword } from '../../src/lib/passwords.ts';
@@ -12,7 +13,12 @@ const unique = () => `${Date.now().toString(36)}${(sequence++).toString(36)}`;
  */
 export async function createCustomer(db: Db, options: { status?: 'active' | 'arrears' | 'frozen' } = {}) {
   const suffix = unique();
-  const level = await db.selectFrom('customer_levels').select('id').executeTakeFirstOrThrow();
+  // On the level a registered customer starts on (no discount), so list prices are what tests see.
+  const level = await db
+    .selectFrom('customer_levels')
+    .select('id')
+    .where('code', '=', DEFAULT_LEVEL_CODE)
+    .executeTakeFirstOrThrow();
   const customerId = newId();
   await db
     .insertInto('customers')

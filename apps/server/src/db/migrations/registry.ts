@@ -28,6 +28,7 @@ import * as apiTokens from './2026-11-29-220-api-tokens.ts';
 import * as apiMenus from './2026-11-29-230-api-menus.ts';
 import * as dataScope from './2026-12-07-240-data-scope.ts';
 import * as orderSeqs from './2026-12-07-250-order-seqs.ts';
+import * as catalogVersion from './2026-12-07-260-catalog-version.ts';
 import * as importMappingDefaults from './2026-11-29-200-import-mapping-defaults.ts';
 import * as listVersions from './2026-11-29-210-list-versions.ts';
 
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-230-api-menus': apiMenus,
   '2026-12-07-240-data-scope': dataScope,
   '2026-12-07-250-order-seqs': orderSeqs,
+  '2026-12-07-260-catalog-version': catalogVersion,
 };

@@ -43,13 +43,6 @@ export function findItems(db: Db, orderIds: readonly string[]) {
     .execute();
 }
 
-/** Stored product names (JSON LocalizedText) by code. */
-export async function findProductNames(db: Db, codes: readonly string[]) {
-  if (codes.length === 0) return new Map<string, string>();
-  const rows = await db.selectFrom('products').select(['code', 'name']).where('code', 'in', codes).execute();
-  return new Map(rows.map((row) => [row.code, row.name]));
-}
-
 /**
  * Ids of the customer's orders (within the data scope) that match `filter` and have a label (a waybill number, not a draft or
  * cancelled), newest first as the order list shows them (the customer's sequence).

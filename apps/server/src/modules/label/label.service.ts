@@ -12,6 +12,7 @@ import { localize } from '../application/application.service.ts';
 import type { DataScopeFilter, ScopedCaller } from '../organization/data-scope.ts';
 import { listCountries } from '../reference/countries.ts';
 import { LabelPdfWriter, type LabelCaptions, type LabelData, type LabelParty } from './label-renderer.ts';
+import { currentCatalog } from '../product/catalog.ts';
 import type { LabelPool } from './label-pool.ts';
 import './label.messages.ts';
 import * as repo from './label.repository.ts';
@@ -108,10 +109,10 @@ function party(row: OrderRow, prefix: 'shipper' | 'consignee'): LabelParty {
 async function labelsOf(db: Db, orders: readonly OrderRow[], language: Language): Promise<LabelData[]> {
   if (orders.length === 0) return [];
   const ids = orders.map((o) => o.id);
-  const [parcels, items, productNames] = await Promise.all([
+  const [parcels, items, { productNames }] = await Promise.all([
     repo.findParcels(db, ids),
     repo.findItems(db, ids),
-    repo.findProductNames(db, [...new Set(orders.map((o) => o.product_code))]),
+    currentCatalog(db),
   ]);
   const parcelsByOrder = groupBy(parcels, (p) => p.order_id);
   const itemsByOrder = groupBy(items, (i) => i.order_id);

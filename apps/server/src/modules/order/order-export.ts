@@ -1,8 +1,6 @@
-import type { Language } from '@portal/contracts/languages';
 import { gramsToKg } from '@portal/contracts/quantity';
 import type { Db } from '../../db/database.ts';
 import { translate } from '../../lib/messages.ts';
-import { localize } from '../application/application.service.ts';
 import {
   currencyDigits,
   text,
@@ -13,7 +11,7 @@ import {
 } from '../export/export-source.ts';
 import { filteredOrders } from './order-filter.ts';
 import * as repo from './order-list.repository.ts';
-import { chargeOfRow } from './order-list.service.ts';
+import { chargeOfRow, nameLookups } from './order-list.service.ts';
 import { statusMessageKey } from './order.messages.ts';
 
 /**
@@ -117,14 +115,6 @@ const CHARGE_KIND = {
   estimate: text('预估', 'Estimate', '預估'),
 };
 
-async function productNamesIn(db: Db, language: Language) {
-  const names = await repo.productNames(db);
-  return (code: string) => {
-    const stored = names.get(code);
-    return stored ? localize(stored, language) : code;
-  };
-}
-
 export const ordersExportSource: TableExportSource = {
   kind: 'orders',
   shape: 'table',
@@ -133,7 +123,7 @@ export const ordersExportSource: TableExportSource = {
   count: (db, request) => countRequested(db, request, false),
   async *rows(db, request) {
     const language = request.language;
-    const [product, decimal] = await Promise.all([productNamesIn(db, language), currencyDigits(db)]);
+    const [{ product }, decimal] = await Promise.all([nameLookups(db, language), currencyDigits(db)]);
     for await (const rows of requestedRows(db, request, false))
       for (const row of rows) {
         const { charge, final } = chargeOfRow(row);

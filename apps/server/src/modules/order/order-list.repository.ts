@@ -182,16 +182,6 @@ export async function countRows(query: OrdersQuery) {
   return Number(row.count);
 }
 
-/** Localized names by code: products and issue kinds (small tables, read whole). */
-export async function productNames(db: Db) {
-  const rows = await db.selectFrom('products').select(['code', 'name']).execute();
-  return new Map(rows.map((row) => [row.code, row.name]));
-}
-export async function issueKindNames(db: Db) {
-  const rows = await db.selectFrom('issue_kinds').select(['code', 'name']).execute();
-  return new Map(rows.map((row) => [row.code, row.name]));
-}
-
 /** The customer's orders matching any of the numbers (reference, waybill or last-mile). */
 export function ordersByNumbers(
   db: Db,

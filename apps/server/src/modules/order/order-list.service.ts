@@ -22,6 +22,7 @@ import {
   notFoundNumbers,
   type ScopedOrderFilter,
 } from './order-filter.ts';
+import { currentCatalog } from '../product/catalog.ts';
 import * as repo from './order-list.repository.ts';
 
 /**
@@ -31,10 +32,14 @@ import * as repo from './order-list.repository.ts';
 
 const kgOrNull = (grams: number | null) => (grams === null ? null : gramsToKg(grams));
 
-/** Localized names by code, read once per call. */
+/** Localized names by code, from the catalogue in memory (catalog.ts: one version read per call). */
 export async function nameLookups(db: Db, language: Language) {
-  const [products, issueKinds] = await Promise.all([repo.productNames(db), repo.issueKindNames(db)]);
+  const catalog = await currentCatalog(db);
+  const products = catalog.productNames;
+  const issueKinds = new Map(catalog.issueKinds.map((kind) => [kind.code, kind.name]));
   return {
+    /** The product's stored names (JSON LocalizedText), for answers that carry every language. */
+    storedProduct: (code: string) => products.get(code),
     product: (code: string) => {
       const stored = products.get(code);
       return stored ? localize(stored, language) : code;

@@ -266,13 +266,3 @@ export async function replaceDraft(
   await db.insertInto('order_parcels').values(parcels).execute();
   await db.insertInto('order_items').values(items).execute();
 }
-
-/** The product's stored names (JSON LocalizedText); undefined when no product has the code. */
-export async function findProductNames(db: Db, productCode: string) {
-  const row = await db
-    .selectFrom('products')
-    .select('name')
-    .where('code', '=', productCode)
-    .executeTakeFirst();
-  return row?.name;
-}

@@ -28,8 +28,8 @@ import { localize } from '../application/application.service.ts';
 import * as addressRepo from '../address/address.repository.ts';
 import { addressColumns, newAddressRow } from '../address/address.service.ts';
 import type { PricingLine } from '../product/pricing.ts';
-import { loadExchangeRates } from '../product/product.service.ts';
-import { priceOrder, wordLine } from '../product/quote.service.ts';
+import { customerCatalog } from '../product/catalog.ts';
+import { orderPricerFor, priceOrder, wordLine, type PriceOrderResult } from '../product/quote.service.ts';
 import { cnDivisions } from '../reference/cn-divisions.ts';
 import { countryCodes } from '../reference/countries.ts';
 import { postLedgerEntry } from '../wallet/ledger.ts';
@@ -157,7 +157,14 @@ async function price(
   request: QuoteRequest,
   language: Language,
 ) {
-  const priced = await priceOrder(db, customerId, productCode, request, language);
+  return usableOrRefused(
+    await priceOrder(db, customerId, productCode, request, language),
+    productCode,
+    language,
+  );
+}
+
+function usableOrRefused(priced: PriceOrderResult, productCode: string, language: Language) {
   if (!priced.ok) {
     throw new AppError(
       ApiCode.BadRequest,
@@ -394,13 +401,12 @@ export function orderRows(shape: OrderShape, priced: Priced) {
 async function prepareOrder(db: Db, auth: AuthContext, input: OrderCreateParsed, language: Language) {
   const shape = orderShape(input, await shipperColumns(db, auth.customerId, input));
   // The schema checked the code's shape; a code the portal has no rate for is named here, on its field.
-  if (!(await loadExchangeRates(db))[shape.shipment.declared_currency_code])
+  const customer = await customerCatalog(db, auth.customerId);
+  if (!customer.catalog.exchangeRates[shape.shipment.declared_currency_code])
     throw invalidField('items.0.currencyCode', 'quantity.currencyCode');
-  const priced = await price(
-    db,
-    auth.customerId,
+  const priced = usableOrRefused(
+    orderPricerFor(customer, language)(input.productCode, quoteRequestOf(shape.shipment)),
     input.productCode,
-    quoteRequestOf(shape.shipment),
     language,
   );
   return { priced, ...orderRows(shape, priced) };
@@ -596,10 +602,9 @@ export async function getOrder(
   const row = await repo.findOrder(db, auth.customerId, id);
   // Outside the caller's unit data scope an order is "not found", like another customer's.
   if (!row || !isInDataScope(auth.dataScope, row)) throw notFound();
-  const [parcels, items, productNames, names, events, ledgerRows] = await Promise.all([
+  const [parcels, items, names, events, ledgerRows] = await Promise.all([
     repo.listParcels(db, id),
     repo.listItems(db, id),
-    repo.findProductNames(db, row.product_code),
     nameLookups(db, language),
     listRepo.trackingEvents(db, auth.customerId, [id]),
     // Its ledger rows carry the company's balance after each: for those who may read it.
@@ -608,7 +613,7 @@ export async function getOrder(
       : Promise.resolve([]),
   ]);
   return {
-    ...orderOf(row, parcels, items, productNames, language),
+    ...orderOf(row, parcels, items, names.storedProduct(row.product_code), language),
     issueKindCode: row.issue_kind_code,
     issueKindName: names.issueKind(row.issue_kind_code),
     receivedAt: row.received_at,

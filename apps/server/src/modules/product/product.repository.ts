@@ -5,23 +5,9 @@ import type { Db } from '../../db/database.ts';
  * own rows (limits, level) are read by customer id only.
  */
 
-export function listActiveProducts(db: Db) {
-  return db
-    .selectFrom('products')
-    .selectAll()
-    .where('status', '=', 'active')
-    .orderBy('sort_order')
-    .orderBy('code')
-    .execute();
-}
-
-export function findProductByCode(db: Db, code: string) {
-  return db
-    .selectFrom('products')
-    .selectAll()
-    .where('code', '=', code)
-    .where('status', '=', 'active')
-    .executeTakeFirst();
+/** Every product, disabled ones too, in listing order (the catalogue keeps the active ones). */
+export function listProducts(db: Db) {
+  return db.selectFrom('products').selectAll().orderBy('sort_order').orderBy('code').execute();
 }
 
 /** Countries, rate bands, extra services and remote postal codes of the given products. */
@@ -68,40 +54,13 @@ export async function loadProductParts(db: Db, productIds: readonly string[]) {
   return { countries, rates, services, postcodes };
 }
 
-export function listCustomerLimits(db: Db, customerId: string) {
-  return db.selectFrom('customer_product_limits').selectAll().where('customer_id', '=', customerId).execute();
-}
-
-export function findCustomerLimit(db: Db, customerId: string, productId: string) {
-  return db
-    .selectFrom('customer_product_limits')
-    .selectAll()
-    .where('customer_id', '=', customerId)
-    .where('product_id', '=', productId)
-    .executeTakeFirst();
-}
-
-export function findCustomerLevel(db: Db, customerId: string) {
-  return db
-    .selectFrom('customers')
-    .innerJoin('customer_levels', 'customer_levels.id', 'customers.level_id')
-    .select(['customer_levels.id', 'customer_levels.discount_percent'])
-    .where('customers.id', '=', customerId)
-    .executeTakeFirst();
-}
-
 export function listCustomerLevels(db: Db) {
   return db.selectFrom('customer_levels').selectAll().orderBy('sort_order').orderBy('code').execute();
 }
 
-export function listEnabledIssueKinds(db: Db) {
-  return db
-    .selectFrom('issue_kinds')
-    .selectAll()
-    .where('is_enabled', '=', 1)
-    .orderBy('sort_order')
-    .orderBy('code')
-    .execute();
+/** Every issue kind, disabled ones too (old orders name them), in listing order. */
+export function listIssueKinds(db: Db) {
+  return db.selectFrom('issue_kinds').selectAll().orderBy('sort_order').orderBy('code').execute();
 }
 
 export function listExchangeRates(db: Db) {

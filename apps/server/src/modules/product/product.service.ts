@@ -1,130 +1,27 @@
 import type { Language, LocalizedText } from '@portal/contracts/languages';
 import {
-  CUSTOMS_TERMS,
   EXTRA_SERVICE_CODES,
-  ExtraServiceCode,
   OPTIONAL_EXTRA_SERVICE_CODES,
   type CustomerLevel,
   type CustomerProductLimit,
-  type CustomsTerms,
+  type ExtraServiceCode,
   type IssueKind,
   type ProductExtraService,
   type ProductInfo,
 } from '@portal/contracts/product';
 import { gramsToKg, mmToCm } from '@portal/contracts/quantity';
 import type { Db } from '../../db/database.ts';
-import type { CustomerProductLimitsTable, ProductsTable } from '../../db/schema.ts';
+import type { CustomerProductLimitsTable } from '../../db/schema.ts';
 import { localize } from '../application/application.service.ts';
-import type { CustomerLimit, ExchangeRate, PricingExtraService, PricingProduct } from './pricing.ts';
+import { currentCatalog, customerCatalog, type CatalogProduct } from './catalog.ts';
+import type { CustomerLimit } from './pricing.ts';
 import './product.messages.ts';
 import * as repo from './product.repository.ts';
-
-/** A product row with everything the pricing function and the product list need. */
-export interface CatalogProduct {
-  row: ProductsTable;
-  pricing: PricingProduct;
-  services: { row: ServiceRow; remoteRanges: number }[];
-}
-
-type ServiceRow = Awaited<ReturnType<typeof repo.loadProductParts>>['services'][number];
 
 const names = (stored: string) => JSON.parse(stored) as LocalizedText;
 
 const isServiceCode = (code: string): code is ExtraServiceCode =>
   (EXTRA_SERVICE_CODES as readonly string[]).includes(code);
-
-function pricingService(row: ServiceRow, postcodes: PricingPostcodeRow[]): PricingExtraService | null {
-  switch (row.service_code) {
-    case ExtraServiceCode.Superlong:
-      return row.threshold_mm === null
-        ? null
-        : { code: ExtraServiceCode.Superlong, thresholdMm: row.threshold_mm, amount: row.amount };
-    case ExtraServiceCode.Overweight:
-      return row.threshold_g === null
-        ? null
-        : { code: ExtraServiceCode.Overweight, thresholdGrams: row.threshold_g, amount: row.amount };
-    case ExtraServiceCode.RemoteArea:
-      return {
-        code: ExtraServiceCode.RemoteArea,
-        amount: row.amount,
-        perKgAmount: row.per_kg_amount,
-        postcodes: postcodes.map((p) => ({
-          countryCode: p.country_code,
-          from: p.postal_from,
-          to: p.postal_to,
-        })),
-      };
-    case ExtraServiceCode.Insurance:
-      return { code: ExtraServiceCode.Insurance, rateBp: row.rate_bp, minAmount: row.min_amount };
-    case ExtraServiceCode.Signature:
-      return { code: ExtraServiceCode.Signature, amount: row.amount };
-    default:
-      return null;
-  }
-}
-
-type PricingPostcodeRow = Awaited<ReturnType<typeof repo.loadProductParts>>['postcodes'][number];
-
-/** Active products (in listing order) with their zones, rate bands and extra services. */
-export async function loadCatalog(db: Db, only?: ProductsTable): Promise<CatalogProduct[]> {
-  const rows = only ? [only] : await repo.listActiveProducts(db);
-  const parts = await repo.loadProductParts(
-    db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => {
-    const services = parts.services.filter((s) => s.product_id === row.id);
-    const pricingServices = services.flatMap((s) => {
-      const rule = pricingService(
-        s,
-        parts.postcodes.filter((p) => p.extra_service_id === s.id),
-      );
-      return rule ? [rule] : [];
-    });
-    const pricing: PricingProduct = {
-      code: row.code,
-      currencyCode: row.currency_code,
-      volumetricDivisor: row.volumetric_divisor,
-      limits: {
-        maxParcelWeightGrams: row.max_parcel_weight_g,
-        maxShipmentWeightGrams: row.max_shipment_weight_g,
-        maxLongestSideMm: row.max_longest_side_mm,
-        maxGirthMm: row.max_girth_mm,
-        maxParcels: row.max_parcels,
-        maxDeclaredValue: row.max_declared_value,
-      },
-      declaredValueCurrency: row.declared_value_currency,
-      allowsBattery: row.allows_battery === 1,
-      customsTerms: (JSON.parse(row.customs_terms) as string[]).filter((t): t is CustomsTerms =>
-        (CUSTOMS_TERMS as readonly string[]).includes(t),
-      ),
-      requiresIoss: row.requires_ioss === 1,
-      fuelSurchargeBp: row.fuel_surcharge_bp,
-      zones: Object.fromEntries(
-        parts.countries.filter((c) => c.product_id === row.id).map((c) => [c.country_code, c.zone]),
-      ),
-      rates: parts.rates
-        .filter((r) => r.product_id === row.id)
-        .map((r) => ({
-          zone: r.zone,
-          maxWeightGrams: r.max_weight_g,
-          firstWeightGrams: r.first_weight_g,
-          firstPrice: r.first_price,
-          stepWeightGrams: r.step_weight_g,
-          stepPrice: r.step_price,
-        })),
-      extraServices: pricingServices,
-    };
-    return {
-      row,
-      pricing,
-      services: services.map((s) => ({
-        row: s,
-        remoteRanges: parts.postcodes.filter((p) => p.extra_service_id === s.id).length,
-      })),
-    };
-  });
-}
 
 export function toCustomerLimit(row: CustomerProductLimitsTable | undefined): CustomerLimit | null {
   if (!row) return null;
@@ -136,17 +33,6 @@ export function toCustomerLimit(row: CustomerProductLimitsTable | undefined): Cu
     maxDeclaredValue: row.max_declared_value,
     discountPercent: row.discount_percent,
   };
-}
-
-/** Every currency with a rate (disabled ones too: an old order may still name one). */
-export async function loadExchangeRates(db: Db): Promise<Record<string, ExchangeRate>> {
-  const rows = await repo.listExchangeRates(db);
-  return Object.fromEntries(
-    rows.map((row) => [
-      row.code,
-      { rateToCnyMicros: Number(row.rate_to_cny_micros), minorUnits: row.minor_units },
-    ]),
-  );
 }
 
 export const transitDays = (min: number, max: number) => (min === max ? String(min) : `${min}-${max}`);
@@ -177,9 +63,9 @@ function extraServiceAnswer(
 
 /** The products the customer may use (hidden ones left out), its narrowed limits applied. */
 export async function listProducts(db: Db, customerId: string, language: Language): Promise<ProductInfo[]> {
-  const [catalog, limits] = await Promise.all([loadCatalog(db), repo.listCustomerLimits(db, customerId)]);
+  const { catalog, limits } = await customerCatalog(db, customerId);
   const limitOf = new Map(limits.map((l) => [l.product_id, l]));
-  return catalog.flatMap((product) => {
+  return catalog.products.flatMap((product) => {
     const { row } = product;
     const limit = limitOf.get(row.id);
     if (limit?.is_hidden === 1) return [];
@@ -235,11 +121,8 @@ export async function listCustomerProductLimits(
   customerId: string,
   language: Language,
 ): Promise<CustomerProductLimit[]> {
-  const [limits, products] = await Promise.all([
-    repo.listCustomerLimits(db, customerId),
-    repo.listActiveProducts(db),
-  ]);
-  const productOf = new Map(products.map((p) => [p.id, p]));
+  const { catalog, limits } = await customerCatalog(db, customerId);
+  const productOf = new Map(catalog.products.map((p) => [p.row.id, p.row]));
   return limits
     .flatMap((limit) => {
       const product = productOf.get(limit.product_id);
@@ -268,24 +151,23 @@ export async function listCustomerLevels(
   customerId: string,
   language: Language,
 ): Promise<CustomerLevel[]> {
-  const [levels, own] = await Promise.all([
-    repo.listCustomerLevels(db),
-    repo.findCustomerLevel(db, customerId),
-  ]);
+  const [levels, own] = await Promise.all([repo.listCustomerLevels(db), customerCatalog(db, customerId)]);
   return levels.map((level) => ({
     code: level.code,
     name: localize(level.name, language),
     names: names(level.name),
     discountPercent: level.discount_percent,
-    isCurrent: level.id === own?.id,
+    isCurrent: level.id === own.levelId,
   }));
 }
 
 export async function listIssueKinds(db: Db, language: Language): Promise<IssueKind[]> {
-  const kinds = await repo.listEnabledIssueKinds(db);
-  return kinds.map((kind) => ({
-    code: kind.code,
-    name: localize(kind.name, language),
-    names: names(kind.name),
-  }));
+  const { issueKinds } = await currentCatalog(db);
+  return issueKinds
+    .filter((kind) => kind.is_enabled === 1)
+    .map((kind) => ({
+      code: kind.code,
+      name: localize(kind.name, language),
+      names: names(kind.name),
+    }));
 }

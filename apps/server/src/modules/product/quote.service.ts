@@ -22,14 +22,8 @@ import {
   type PricingReason,
   type PricingShipment,
 } from './pricing.ts';
-import {
-  loadCatalog,
-  loadExchangeRates,
-  toCustomerLimit,
-  transitDays,
-  type CatalogProduct,
-} from './product.service.ts';
-import * as repo from './product.repository.ts';
+import { customerCatalog, type CatalogProduct, type CustomerCatalog } from './catalog.ts';
+import { toCustomerLimit, transitDays } from './product.service.ts';
 
 /**
  * The quote (`POST ProductInfo/QueryQuote`) and the pricing of one order (`priceOrder`, used by order
@@ -82,16 +76,13 @@ export function wordLine(line: PricingLine, language: Language): BreakdownLine {
 
 interface CustomerPricing {
   levelDiscountPercent: number;
-  exchangeRates: Record<string, ExchangeRate>;
+  exchangeRates: Readonly<Record<string, ExchangeRate>>;
 }
 
-async function customerPricing(db: Db, customerId: string): Promise<CustomerPricing> {
-  const [level, exchangeRates] = await Promise.all([
-    repo.findCustomerLevel(db, customerId),
-    loadExchangeRates(db),
-  ]);
-  return { levelDiscountPercent: level?.discount_percent ?? 0, exchangeRates };
-}
+const pricingOf = (customer: CustomerCatalog): CustomerPricing => ({
+  levelDiscountPercent: customer.levelDiscountPercent,
+  exchangeRates: customer.catalog.exchangeRates,
+});
 
 type Priced =
   | {
@@ -149,7 +140,7 @@ function priceProduct(
 }
 
 /** Refuses a country or currency the portal does not know (the schema checked only their shape). */
-function checkReferences(request: QuoteRequest, rates: Record<string, ExchangeRate>) {
+function checkReferences(request: QuoteRequest, rates: CustomerPricing['exchangeRates']) {
   if (!countryCodes().has(request.countryCode)) throw invalidField('countryCode', 'quantity.countryCode');
   if (!rates[request.currencyCode]) throw invalidField('currencyCode', 'quantity.currencyCode');
 }
@@ -165,17 +156,15 @@ export async function quoteShipment(
   request: QuoteRequest,
   language: Language,
 ): Promise<QuoteAnswer> {
-  const [catalog, limits, pricing] = await Promise.all([
-    loadCatalog(db),
-    repo.listCustomerLimits(db, auth.customerId),
-    customerPricing(db, auth.customerId),
-  ]);
+  const customer = await customerCatalog(db, auth.customerId);
+  const { catalog, limits } = customer;
+  const pricing = pricingOf(customer);
   checkReferences(request, pricing.exchangeRates);
   const limitOf = new Map(limits.map((l) => [l.product_id, l]));
   const shipment = toPricingShipment(request);
   const usable: (QuoteUsable & { cnyAmount: number; transitMin: number })[] = [];
   const unusable: QuoteUnusable[] = [];
-  for (const product of catalog) {
+  for (const product of catalog.products) {
     const limit = limitOf.get(product.row.id);
     if (limit?.is_hidden === 1) continue;
     const priced = priceProduct(product, shipment, limit, pricing, language);
@@ -230,30 +219,21 @@ export interface UnwordedReason {
 export type OrderPricer = (productCode: string, request: QuoteRequest) => PriceOrderResult;
 
 /**
- * Loads the customer's catalog, limits, level and exchange rates once and answers a synchronous pricer:
- * what a batch of thousands of orders (issue 12) prices with, without a query per order. `onlyProductCode`
- * loads just that product (one order's create and submit). A product that is unknown, disabled or hidden
- * for the customer is not ok, with a reason. Pass the order's `customsTerms` and its `iossNumber ?? null`
- * in the request so those are checked too (absent means "not checked").
+ * The customer's catalogue, limits, level and exchange rates (one statement while the catalogue is
+ * unchanged, catalog.ts) as a synchronous pricer: what a batch of thousands of orders (issue 12) prices
+ * with, without a query per order. A product that is unknown, disabled or hidden for the customer is not
+ * ok, with a reason. Pass the order's `customsTerms` and its `iossNumber ?? null` in the request so those
+ * are checked too (absent means "not checked").
  */
-export async function loadOrderPricer(
-  db: Db,
-  customerId: string,
-  language: Language,
-  onlyProductCode?: string,
-): Promise<OrderPricer> {
-  const only = onlyProductCode === undefined ? undefined : await repo.findProductByCode(db, onlyProductCode);
-  const [catalog, limits, pricing] = await Promise.all([
-    onlyProductCode === undefined ? loadCatalog(db) : only ? loadCatalog(db, only) : [],
-    onlyProductCode === undefined
-      ? repo.listCustomerLimits(db, customerId)
-      : only
-        ? repo.findCustomerLimit(db, customerId, only.id).then((limit) => (limit ? [limit] : []))
-        : [],
-    customerPricing(db, customerId),
-  ]);
-  const products = new Map(catalog.map((product) => [product.row.code, product]));
-  const limitOf = new Map(limits.map((limit) => [limit.product_id, limit]));
+export async function loadOrderPricer(db: Db, customerId: string, language: Language): Promise<OrderPricer> {
+  return orderPricerFor(await customerCatalog(db, customerId), language);
+}
+
+/** `loadOrderPricer` over a customer's catalogue already read. */
+export function orderPricerFor(customer: CustomerCatalog, language: Language): OrderPricer {
+  const pricing = pricingOf(customer);
+  const products = new Map(customer.catalog.products.map((product) => [product.row.code, product]));
+  const limitOf = new Map(customer.limits.map((limit) => [limit.product_id, limit]));
   const countries = countryCodes();
   return (productCode, request) => {
     const product = products.get(productCode);
@@ -279,7 +259,7 @@ export async function loadOrderPricer(
   };
 }
 
-/** The price of one order on one product, for order create and submit (`loadOrderPricer` for one product). */
+/** The price of one order on one product, for order create and submit. */
 export async function priceOrder(
   db: Db,
   customerId: string,
@@ -287,5 +267,5 @@ export async function priceOrder(
   request: QuoteRequest,
   language: Language,
 ): Promise<PriceOrderResult> {
-  return (await loadOrderPricer(db, customerId, language, productCode))(productCode, request);
+  return (await loadOrderPricer(db, customerId, language))(productCode, request);
 }
