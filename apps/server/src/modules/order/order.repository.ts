@@ -163,15 +163,21 @@ export async function insertOrder(
   seq: number,
   parcels: readonly Insertable<OrderParcelsTable>[],
   items: readonly Insertable<OrderItemsTable>[],
+  creatorUnit?: string | null,
 ) {
-  await insertOrders(db, [{ order, parcels, items }], seq);
+  await insertOrders(
+    db,
+    [{ order, parcels, items }],
+    seq,
+    creatorUnit === undefined ? undefined : new Map([[order.created_by, creatorUnit]]),
+  );
 }
 
 /**
  * New orders of ONE customer, all in one status, with their parcels and items, numbered `firstSeq`,
  * `firstSeq + 1` … (drawn before the transaction with `drawOrderSeqs`) and counted when the caller's
  * `orderTransaction` ends; multi-row inserts in chunks. The single create passes one order, the Excel
- * batch thousands.
+ * batch thousands. `knownUnits` are creators' units already read (the caller's own, with its session).
  */
 export async function insertOrders(
   db: Db,
@@ -181,15 +187,17 @@ export async function insertOrders(
     items: readonly Insertable<OrderItemsTable>[];
   }[],
   firstSeq: number,
+  knownUnits?: ReadonlyMap<string, string | null>,
 ) {
   const first = orders[0]?.order;
   if (!first) return;
   if (orders.some(({ order }) => order.customer_id !== first.customer_id || order.status !== first.status))
     throw new Error('insertOrders: one customer and one status per call');
   // Each order keeps its creator's unit as it is now: the unit data scope (organization module) reads it.
-  const unitOf = await creatorUnits(db, first.customer_id, [
-    ...new Set(orders.map(({ order }) => order.created_by)),
-  ]);
+  const creators = [...new Set(orders.map(({ order }) => order.created_by))];
+  const unitOf = creators.every((id) => knownUnits?.has(id))
+    ? knownUnits!
+    : await creatorUnits(db, first.customer_id, creators);
   countNewOrders(db, first.customer_id, first.status, orders.length, firstSeq + orders.length - 1);
   const rows = orders.map(({ order }, index) => ({
     ...order,

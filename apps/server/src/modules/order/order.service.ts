@@ -257,20 +257,25 @@ async function submitInTransaction(
     language,
     refusalKey: 'order.notDraft',
   });
+  await holdCharge(trx, auth, order.id, waybillNo, priced);
+  return waybillNo;
+}
+
+/** The hold of a submitted order's estimated charge on the wallet (a free shipment holds nothing). */
+async function holdCharge(trx: Db, auth: AuthContext, orderId: string, waybillNo: string, priced: Priced) {
   const { totalAmount, currencyCode } = priced.usable;
-  // A free shipment holds nothing (the ledger takes no empty rows).
-  if (totalAmount === 0) return waybillNo;
+  // The ledger takes no empty rows.
+  if (totalAmount === 0) return;
   await postLedgerEntry(trx, {
     customerId: auth.customerId,
     currencyCode,
     entryType: 'order_charge',
     amount: -totalAmount,
     heldChange: totalAmount,
-    orderId: order.id,
+    orderId,
     referenceNo: waybillNo,
     createdBy: auth.userId,
   });
-  return waybillNo;
 }
 
 /** A 409 naming the order and its status in the caller's language. */
@@ -438,26 +443,29 @@ export async function createOrder(
       )
         throw customerOrderNoTaken(customerOrderNo);
       if (input.saveConsignee) await saveConsigneeAddress(trx, auth.customerId, input.consignee, now);
+      // Submitted on create: written as submitted at once, as the Excel batch writes its orders.
+      const waybillNo = input.submit ? await issueWaybillNo(trx) : null;
       await repo.insertOrder(
         trx,
         {
           id,
           customer_id: auth.customerId,
           customer_order_no: customerOrderNo,
-          waybill_no: null,
-          status: 'draft',
+          waybill_no: waybillNo,
+          status: waybillNo ? 'submitted' : 'draft',
           ...prepared.columns,
           created_by: auth.userId,
           created_at: now,
           updated_at: now,
+          submitted_at: waybillNo ? now : null,
         },
         seq,
         prepared.parcels.map((parcel) => ({ order_id: id, ...parcel })),
         prepared.items.map((item) => ({ order_id: id, ...item })),
+        // The caller's unit, read with its session: the order's unit for the data scope.
+        auth.orgUnitId,
       );
-      const waybillNo = input.submit
-        ? await submitInTransaction(trx, auth, { id }, priced, now, language)
-        : null;
+      if (waybillNo) await holdCharge(trx, auth, id, waybillNo, priced);
       return { customerOrderNo, waybillNo };
     });
     return {

@@ -3,7 +3,7 @@ import { fallbackCurrencyDisplay, formatMinorAmount, type CurrencyDisplay } from
 import { Permission } from '@portal/contracts/permissions';
 import { MAX_AMOUNT_MINOR } from '@portal/contracts/quantity';
 import { LEDGER_ENTRY_TYPES, type InsufficientBalance, type LedgerEntryType } from '@portal/contracts/wallet';
-import { sql, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -104,7 +104,8 @@ async function postInTransaction(trx: Executor, entry: LedgerEntryInput): Promis
   }
   if (!wallet) throw await refusal(trx, entry);
   await followArrears(trx, entry, wallet.balance + wallet.credit_limit);
-  await followBalanceWarnings(trx, entry.customerId, entry.currencyCode, wallet.balance);
+  if (Number(wallet.thresholds_crossed) > 0)
+    await followBalanceWarnings(trx, entry.customerId, entry.currencyCode, wallet.balance);
   const id = newId();
   const createdAt = wallet.last_entry_at ?? now;
   await trx
@@ -261,7 +262,8 @@ async function postBatchInTransaction(
     });
     for (const [position, entry] of list.entries())
       await followArrears(trx, entry, rows[position]!.balance_after + wallet.credit_limit);
-    await followBalanceWarnings(trx, change.customerId, change.currencyCode, wallet.balance);
+    if (Number(wallet.thresholds_crossed) > 0)
+      await followBalanceWarnings(trx, change.customerId, change.currencyCode, wallet.balance);
     // 18 columns a row: 1,000 rows stay within both engines' parameter limits.
     for (let start = 0; start < rows.length; start += 1000)
       await trx
@@ -303,9 +305,7 @@ function applyBatchToWallet(trx: Executor, change: WalletBatchChange, now: strin
       eb(eb(eb('balance', '+', lowestCharged), '+', eb.ref('credit_limit')), '>=', 0),
     );
   if (lowestHeld !== null) update = update.where((eb) => eb(eb('held', '+', lowestHeld), '>=', 0));
-  return update
-    .returning(['balance', 'held', 'credit_limit', 'entry_count', 'total_in', 'total_out', 'last_entry_at'])
-    .executeTakeFirst();
+  return update.returning(walletAfterChange).executeTakeFirst();
 }
 
 /** Why the batch's UPDATE matched nothing, as the error to throw (see `refusal`). */
@@ -394,6 +394,29 @@ function followBalanceWarnings(
   });
 }
 
+/**
+ * What each wallet UPDATE answers: the row after the change, and how many users' low-balance warnings it
+ * moves across (balance now below ≠ marked below) — most changes cross none and then cost no statement more.
+ */
+const walletAfterChange = (eb: ExpressionBuilder<Database, 'wallets'>) => [
+  'balance' as const,
+  'held' as const,
+  'credit_limit' as const,
+  'entry_count' as const,
+  'total_in' as const,
+  'total_out' as const,
+  'last_entry_at' as const,
+  eb
+    .selectFrom('balance_thresholds')
+    .select((s) => s.fn.countAll<number>().as('crossed'))
+    .whereRef('balance_thresholds.customer_id', '=', 'wallets.customer_id')
+    .whereRef('balance_thresholds.currency_code', '=', 'wallets.currency_code')
+    .where(
+      sql<boolean>`(case when ${sql.ref('wallets.balance')} < ${sql.ref('balance_thresholds.threshold_amount')} then 1 else 0 end) <> ${sql.ref('balance_thresholds.is_below')}`,
+    )
+    .as('thresholds_crossed'),
+];
+
 /** The conditional UPDATE; undefined when no wallet row matched (missing, or the change does not fit). */
 function applyToWallet(trx: Executor, entry: LedgerEntryInput, now: string) {
   let update = trx
@@ -415,9 +438,7 @@ function applyToWallet(trx: Executor, entry: LedgerEntryInput, now: string) {
     );
   }
   if (entry.heldChange < 0) update = update.where((eb) => eb(eb('held', '+', entry.heldChange), '>=', 0));
-  return update
-    .returning(['balance', 'held', 'credit_limit', 'entry_count', 'total_in', 'total_out', 'last_entry_at'])
-    .executeTakeFirst();
+  return update.returning(walletAfterChange).executeTakeFirst();
 }
 
 /** Why the UPDATE matched nothing, as the error to throw. */
