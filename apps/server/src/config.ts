@@ -68,6 +68,8 @@ const EnvSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  // Start-up: how long to keep trying a PostgreSQL that refuses connections or is still starting; 0 = once.
+  DB_START_WAIT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
   DB_IDLE_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
@@ -270,6 +272,8 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   /** Longest the start (connect, migrate, seed, listen) may take before the process exits with code 1. */
   startupTimeoutMs: number;
+  /** How long start-up keeps trying a PostgreSQL that is not up yet (DB_START_WAIT_MS). */
+  databaseStartWaitMs: number;
   /** How answers are checked against their response schema (lib/response-serializer.ts); tests use `full`. */
   responseCheck: ResponseCheck;
   /** Bytes of serialized list answers this instance keeps (lib/answer-cache.ts); 0 keeps none. */
@@ -468,6 +472,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     startupTimeoutMs: e.STARTUP_TIMEOUT_MS,
+    databaseStartWaitMs: e.DB_START_WAIT_MS,
     imports: {
       maxConcurrent: e.IMPORT_MAX_CONCURRENT,
       maxPerCustomer: e.IMPORT_MAX_PER_CUSTOMER,

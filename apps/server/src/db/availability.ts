@@ -202,25 +202,54 @@ export function checkSqliteIntegrity(
   }
 }
 
-/** Start-up check of PostgreSQL: reachable and answering within the connect timeout, else one line. */
+/**
+ * Start-up check of PostgreSQL: reachable and answering within the connect timeout, else one line. A
+ * server that refuses connections or is still starting is asked again every half second for `wait.ms`
+ * (`onWaiting` is told once), so the portal and its database can be started together.
+ */
 export async function checkPostgresReachable(
   db: Db,
   database: Extract<AppConfig['database'], { kind: 'postgres' }>,
   timeouts: DatabaseTimeouts,
+  wait: { ms: number; onWaiting?: (reason: string) => void } = { ms: 0 },
 ): Promise<void> {
-  try {
-    await pingDatabase(db, timeouts.connectMs);
-  } catch (error) {
-    const where = describeUrl(database.url);
-    const code = (error as { code?: string }).code;
-    const fix =
-      code === '28P01' || code === '28000'
-        ? 'check the user name and password in DATABASE_URL'
-        : code === '3D000'
-          ? 'create the database or correct its name in DATABASE_URL'
-          : 'start PostgreSQL, correct DATABASE_URL, or raise DB_CONNECT_TIMEOUT_MS';
-    throw new ConfigError(
-      `DATABASE_URL: PostgreSQL at ${where} cannot be used (${errorText(error)}): ${fix}.`,
-    );
+  const startedAt = performance.now();
+  let waiting = false;
+  for (;;) {
+    try {
+      await pingDatabase(db, timeouts.connectMs);
+      return;
+    } catch (error) {
+      // A server that is down or still starting may come up (a machine booting, a container started
+      // with the portal): try again until the wait is spent. A wrong password or database never will.
+      const mayComeUp = isNotUpYet(error) && performance.now() - startedAt + RETRY_EVERY_MS < wait.ms;
+      if (!mayComeUp) throw unusable(database, error);
+      if (!waiting) wait.onWaiting?.(`${describeUrl(database.url)} (${errorText(error)})`);
+      waiting = true;
+      await new Promise((resolve) => setTimeout(resolve, RETRY_EVERY_MS));
+    }
   }
+}
+
+/** How often start-up asks a PostgreSQL that is not up yet. */
+const RETRY_EVERY_MS = 500;
+
+/** Refused, unreachable, or "the database system is starting up" (57P03). */
+const isNotUpYet = (error: unknown) => {
+  const code = (error as { code?: string }).code;
+  return code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'EHOSTUNREACH' || code === '57P03';
+};
+
+function unusable(database: Extract<AppConfig['database'], { kind: 'postgres' }>, error: unknown) {
+  const where = describeUrl(database.url);
+  const code = (error as { code?: string }).code;
+  const fix =
+    code === '28P01' || code === '28000'
+      ? 'check the user name and password in DATABASE_URL'
+      : code === '3D000'
+        ? 'create the database or correct its name in DATABASE_URL'
+        : 'start PostgreSQL, correct DATABASE_URL, or raise DB_CONNECT_TIMEOUT_MS or DB_START_WAIT_MS';
+  return new ConfigError(
+    `DATABASE_URL: PostgreSQL at ${where} cannot be used (${errorText(error)}): ${fix}.`,
+  );
 }

@@ -42,14 +42,20 @@ export const databasePlugin = fp<{ config: AppConfig; onStartupStep?: (step: Sta
     // Fail fast with one line naming DATABASE_URL rather than a stack or Fastify's plugin timeout.
     if (config.database.kind === 'postgres') {
       try {
-        await checkPostgresReachable(db, config.database, config.databaseTimeouts);
+        await checkPostgresReachable(db, config.database, config.databaseTimeouts, {
+          ms: config.databaseStartWaitMs,
+          onWaiting: (reason) =>
+            app.log.warn(
+              `start-up: PostgreSQL at ${reason} is not up yet; trying again for up to ${config.databaseStartWaitMs} ms (DB_START_WAIT_MS)`,
+            ),
+        });
       } catch (error) {
         await db.destroy().catch(() => undefined);
         throw error;
       }
     }
     step('migrating', 'start-up: applying database migrations');
-    const applied = await migrateToLatest(db);
+    const applied = await migrateToLatest(db, { busyWaitMs: config.startupTimeoutMs });
     if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
     if (config.seedDemo) {
       step('seeding', 'start-up: seeding the demo data (when missing)');

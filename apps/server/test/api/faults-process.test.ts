@@ -12,6 +12,7 @@ import {
   request,
   spawnServer,
   tempDataDir,
+  waitForOutput,
   waitUntilAlive,
   type HttpAnswer,
 } from '../support/built-server.ts';
@@ -129,12 +130,73 @@ describe('start-up against a database that cannot be used', () => {
   it('an unreachable DATABASE_URL (closed port) ends with one line naming DATABASE_URL', async () => {
     const port = await freePort();
     const line = await expectFailedStart(
-      { DATA_DIR: tempDataDir(), DATABASE_URL: `postgres://portal:secret@127.0.0.1:${port}/portal` },
+      {
+        DATA_DIR: tempDataDir(),
+        DATABASE_URL: `postgres://portal:secret@127.0.0.1:${port}/portal`,
+        DB_START_WAIT_MS: '0',
+      },
       'DATABASE_URL',
     );
     expect(line).toContain('ECONNREFUSED');
     expect(line).not.toContain('secret');
   });
+
+  it('waits DB_START_WAIT_MS for a PostgreSQL that refuses, saying so once, then ends with one line', async () => {
+    const port = await freePort();
+    const started = performance.now();
+    const server = await spawnServer({
+      DATA_DIR: tempDataDir(),
+      DATABASE_URL: `postgres://portal:secret@127.0.0.1:${port}/portal`,
+      DB_START_WAIT_MS: '2000',
+    });
+    const exitCode = await server.exited;
+    const output = lines(server.output());
+    expect(output, server.output()).toHaveLength(2);
+    expect(output[0]).toContain('is not up yet');
+    expect(output[0]).toContain('DB_START_WAIT_MS');
+    expect(output[1]).toMatch(/^DATABASE_URL: .*ECONNREFUSED.*DB_START_WAIT_MS/);
+    expect(server.output()).not.toContain('secret');
+    expect(exitCode).toBe(1);
+    // It did wait (a bound, not a timing aim: the process may take longer on a busy machine).
+    expect(performance.now() - started).toBeGreaterThanOrEqual(1500);
+  });
+
+  it.skipIf(ENGINE !== 'postgres')(
+    'starts once a PostgreSQL that was not up yet comes up within DB_START_WAIT_MS',
+    async () => {
+      const database = await createPostgresDatabase(process.env.DATABASE_URL!);
+      const target = new URL(database.url);
+      const port = await freePort();
+      const url = new URL(database.url);
+      url.port = String(port);
+      const dataDir = tempDataDir();
+      const server = await spawnServer({
+        DATA_DIR: dataDir,
+        DATABASE_URL: url.toString(),
+        DB_START_WAIT_MS: '120000',
+      });
+      // The database "comes up" once the server has said it is waiting: a relay opens on the port.
+      const relay = net.createServer((socket) => {
+        const upstream = net.connect(Number(target.port || 5432), target.hostname);
+        socket.pipe(upstream).pipe(socket);
+        socket.on('error', () => upstream.destroy());
+        upstream.on('error', () => socket.destroy());
+      });
+      try {
+        await waitForOutput(server, 'is not up yet');
+        await new Promise<void>((resolve) => relay.listen(port, '127.0.0.1', resolve));
+        await waitUntilAlive(server);
+        expect(lines(server.output()).filter((line) => line.includes('is not up yet'))).toHaveLength(1);
+        server.child.kill('SIGTERM');
+        expect(await server.exited).toBe(0);
+      } finally {
+        server.child.kill('SIGKILL');
+        relay.close();
+        await database.drop();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('a PostgreSQL that accepts and never answers ends with one line naming DATABASE_URL', async () => {
     const sockets = new Set<net.Socket>();

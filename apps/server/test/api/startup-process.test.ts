@@ -1,6 +1,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,6 +10,7 @@ import {
   freePort,
   spawnServer,
   tempDataDir,
+  waitForOutput,
   waitUntilAlive,
   type ServerProcess,
 } from '../support/built-server.ts';
@@ -34,16 +36,6 @@ const plainLines = (server: ServerProcess) =>
     .output()
     .split('\n')
     .filter((line) => line.trim() !== '' && !line.startsWith('{'));
-
-/** Resolves once the server has printed `text` (a start-up step line); throws if it exits first. */
-async function waitForOutput(server: ServerProcess, text: string): Promise<void> {
-  let ended = false;
-  void server.exited.then(() => (ended = true));
-  while (!server.output().includes(text)) {
-    if (ended) throw new Error(`server exited before printing "${text}":\n${server.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe(`start-up (${ENGINE})`, () => {
   it('with the port taken ends with one line naming PORT, before any migration', async () => {
@@ -114,6 +106,45 @@ describe(`start-up (${ENGINE})`, () => {
         }
       } finally {
         await holder.end();
+        for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
+  // Another process holding SQLite's write lock past the busy timeout: migrations wait as on a slow disk.
+  it.skipIf(ENGINE !== 'sqlite')(
+    'waits for a SQLite database another process keeps busy, then starts; gives up with one line at STARTUP_TIMEOUT_MS',
+    async () => {
+      const dataDirs = [tempDataDir(), tempDataDir()];
+      const holders = dataDirs.map((dir) => {
+        const holder = new SqliteDatabase(path.join(dir, 'portal.sqlite'));
+        holder.pragma('journal_mode = WAL');
+        holder.prepare('begin immediate').run();
+        return holder;
+      });
+      // A busy timeout of 500 ms: the 5 s the lock is held below outlast ten tries of the migrator.
+      const busy = { DB_STATEMENT_TIMEOUT_MS: '500', LOG_LEVEL: 'info' };
+      try {
+        const impatient = await spawnServer({ DATA_DIR: dataDirs[0]!, STARTUP_TIMEOUT_MS: '2000', ...busy });
+        expect(await impatient.exited).toBe(1);
+        expect(plainLines(impatient), impatient.output()).toEqual([
+          'STARTUP_TIMEOUT_MS: the start did not finish within 2000 ms (still migrating); a database that slow needs a larger STARTUP_TIMEOUT_MS',
+        ]);
+
+        const patient = await spawnServer({ DATA_DIR: dataDirs[1]!, ...busy });
+        try {
+          await waitForOutput(patient, 'start-up: applying database migrations');
+          await new Promise((resolve) => setTimeout(resolve, 5000));
+          holders[1]!.prepare('rollback').run();
+          await waitUntilAlive(patient);
+          expect(patient.output()).toContain('portal ready at');
+          expect(plainLines(patient), patient.output()).toEqual([]);
+          patient.child.kill('SIGTERM');
+          expect(await patient.exited, patient.output()).toBe(0);
+        } finally {
+          patient.child.kill('SIGKILL');
+        }
+      } finally {
+        for (const holder of holders) holder.close();
         for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
       }
     },

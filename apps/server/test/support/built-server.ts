@@ -62,6 +62,16 @@ export async function spawnServer(
   return { child, port, output: () => output, exited };
 }
 
+/** Resolves once the server has printed `text` (a start-up step line); throws if it exits first. */
+export async function waitForOutput(server: ServerProcess, text: string): Promise<void> {
+  let ended = false;
+  void server.exited.then(() => (ended = true));
+  while (!server.output().includes(text)) {
+    if (ended) throw new Error(`server exited before printing "${text}":\n${server.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** Polls GET /healthz until it answers 200; throws with the server's output if the process ends first. */
 export async function waitUntilAlive(server: ServerProcess): Promise<void> {
   let ended = false;
