@@ -146,13 +146,21 @@ export const SAMPLE_QUOTE = {
 
 /**
  * Starts `script` (a Node server) on a free port with `env` and waits until PROBE_PATH answers. An empty
- * DATABASE_URL is dropped so the server falls back to SQLite. `stop()` ends it (SIGTERM).
+ * DATABASE_URL is dropped so the server falls back to SQLite. `stop()` ends it (SIGTERM). With
+ * BENCH_CPU_PROF=<dir> each server writes a V8 CPU profile there when it stops (Node refuses --cpu-prof
+ * in NODE_OPTIONS): open it in Chrome's DevTools, Performance panel.
  */
 export async function startServerProcess(script, env, { timeoutMs = 120_000 } = {}) {
   const port = await freePort();
-  const childEnv = { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
+  const childEnv = { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' };
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-  const child = spawn(process.execPath, [script], { env: childEnv, stdio: ['ignore', 'ignore', 'inherit'] });
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, script], {
+    env: childEnv,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   let dead = false;
   child.once('exit', () => (dead = true));
   await waitUntil(() => fetch(`http://127.0.0.1:${port}${PROBE_PATH}`).then((r) => r.ok), {

@@ -4,21 +4,20 @@
 // SQLite, fresh data directory with the demo catalog; builds the server first when its bundle lacks the quote.
 //
 //   node bench/quote.mjs [seconds per measurement, default 5]
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { freePort, REPO_ROOT, sleep, waitUntil } from '../scripts/lib/process-helpers.mjs';
+import { REPO_ROOT, sleep } from '../scripts/lib/process-helpers.mjs';
 import {
   DEMO,
   ensureServerBuilt,
   median,
   printTable,
-  PROBE_PATH,
   SAMPLE_QUOTE,
   SERVER_ENTRY,
+  startServerProcess,
 } from './lib.mjs';
 
 const CONNECTIONS = 20;
@@ -28,29 +27,6 @@ const BASELINE = path.join(REPO_ROOT, 'bench', 'fixtures', 'fastify-echo.mjs');
 const QUOTE_PATH = '/api/ProductInfo/QueryQuote';
 
 ensureServerBuilt('ProductInfo/QueryQuote');
-
-async function start(script, env) {
-  const port = await freePort();
-  const childEnv = { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' };
-  delete childEnv.DATABASE_URL;
-  const child = spawn(process.execPath, [script], { env: childEnv, stdio: 'ignore' });
-  let dead = false;
-  child.once('exit', () => (dead = true));
-  await waitUntil(() => fetch(`http://127.0.0.1:${port}${PROBE_PATH}`).then((r) => r.ok), {
-    timeoutMs: 120_000,
-    what: path.basename(script),
-    isDead: () => dead,
-  });
-  return {
-    port,
-    stop: () =>
-      new Promise((resolve) => {
-        if (dead) return resolve();
-        child.once('exit', resolve);
-        child.kill('SIGTERM');
-      }),
-  };
-}
 
 function post(agent, port, urlPath, headers, payload) {
   return new Promise((resolve, reject) => {
@@ -124,8 +100,8 @@ const quoteCheck = (usableCount) => (answer) => {
 };
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
-const portal = await start(SERVER_ENTRY, { DATA_DIR: dataDir, LOG_LEVEL: 'info' });
-const baseline = await start(BASELINE, {});
+const portal = await startServerProcess(SERVER_ENTRY, { DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+const baseline = await startServerProcess(BASELINE, {});
 try {
   const login = await fetch(`http://127.0.0.1:${portal.port}/api/Login/CustomerLogin`, {
     method: 'POST',

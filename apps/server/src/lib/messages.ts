@@ -165,6 +165,8 @@ export function translate(
 ): string {
   const entry = (messages as Record<string, Record<Language, string> | undefined>)[key];
   const text = entry ? entry[language] : key;
+  // Most texts have no parameters (a quote words dozens of lines).
+  if (!text.includes('{')) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
 
