@@ -431,10 +431,13 @@ export async function createOrder(
   // Generated before the transaction, in its own statement: on PostgreSQL the counter row's lock then
   // lasts one statement instead of the whole create, so a customer's creates do not queue behind it. A
   // create that fails afterwards leaves a gap in the day's numbers, which is harmless.
-  const customerOrderNo =
-    input.customerOrderNo ?? (await generateCustomerOrderNos(db, auth.customerId, now, 1))[0]!;
-  // The order's number in the customer's list, the same way (order-status.ts drawOrderSeqs).
-  const seq = await drawOrderSeqs(db, auth.customerId, 1);
+  // The order's number in the customer's list is drawn the same way (order-status.ts drawOrderSeqs), at
+  // the same time: on PostgreSQL two connections, whose commits can share one flush of the log.
+  const [customerOrderNo, seq] = await Promise.all([
+    input.customerOrderNo ??
+      generateCustomerOrderNos(db, auth.customerId, now, 1).then((numbers) => numbers[0]!),
+    drawOrderSeqs(db, auth.customerId, 1),
+  ]);
   try {
     const created = await orderTransaction(db, async (trx) => {
       if (
