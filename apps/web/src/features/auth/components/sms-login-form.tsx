@@ -5,7 +5,7 @@ import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { PhoneCodeRequest } from '@portal/contracts/verification-code';
 import { PHONE_PATTERN } from '@portal/contracts/verification-code-rules';
-import { phoneOf } from '../../../components/phone-code-fields';
+import { phoneOf } from '../../../lib/phone';
 import { SendCodeButton } from '../../../components/send-code-button';
 import { isApiError } from '../../../lib/http/api-error';
 import type { MessageKey } from '../../../lib/i18n/message-key';
