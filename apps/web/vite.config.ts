@@ -3,9 +3,11 @@ import { createRequire } from 'node:module';
 import { join, resolve, sep } from 'node:path';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
+import { transform } from 'esbuild';
 import { visualizer } from 'rollup-plugin-visualizer';
 import type { VersionFile } from '@portal/contracts/application';
 import packageJson from './package.json' with { type: 'json' };
+import { START_MESSAGES, splitMessages } from './src/lib/i18n/start-messages.ts';
 import { languagePreloadFiles } from './build/language-preload.ts';
 import { precompressDir } from './build/precompress.ts';
 
@@ -58,6 +60,7 @@ function axiosWithoutFetchPlugin(): Plugin {
  *   engine) for the `tooltip.unique` option and the `Tooltip.UniqueProvider` property, which the portal
  *   never sets or renders; every page downloaded it before showing anything.
  * - Typography imports its in-place editor (`editable`, with antd's TextArea) into every Text and Title.
+ * - Card imports Tabs for its `tabList` header into every card.
  * If an antd upgrade changes a line, the build stops here so the saving is not lost silently.
  */
 const ANTD_LAZY_IMPORTS = [
@@ -75,6 +78,11 @@ const ANTD_LAZY_IMPORTS = [
     file: /[\\/]node_modules[\\/]antd[\\/]es[\\/]typography[\\/]Base[\\/]index\.js$/,
     line: "import Editable from '../Editable';",
     lazy: "const Editable = /*#__PURE__*/ React.lazy(() => import('../Editable'));",
+  },
+  {
+    file: /[\\/]node_modules[\\/]antd[\\/]es[\\/]card[\\/]Card\.js$/,
+    line: "import Tabs from '../tabs';",
+    lazy: "const Tabs = /*#__PURE__*/ React.lazy(() => import('../tabs'));",
   },
 ];
 
@@ -190,6 +198,33 @@ function antdImportsByPathPlugin(): Plugin {
 }
 
 /**
+ * Each language file in two parts (lib/i18n/start-messages.ts): `locales/<language>.ts?start`, the messages
+ * the first screens show, loads with the entry; `?rest` after the first paint. The file is compiled and
+ * evaluated at build time (it holds one object literal and type imports) and each part written out as JSON.
+ */
+function splitMessagesPlugin(): Plugin {
+  const part = /[\\/]src[\\/]locales[\\/](zh-CN|en-US|zh-TW)\.ts\?(start|rest)$/;
+  return {
+    name: 'portal-split-messages',
+    enforce: 'pre',
+    async load(id) {
+      const match = part.exec(id);
+      if (!match) return null;
+      const file = id.slice(0, id.indexOf('?'));
+      this.addWatchFile(file);
+      const { code } = await transform(readFileSync(file, 'utf8'), { loader: 'ts', format: 'esm' });
+      const module = (await import(
+        `data:text/javascript;base64,${Buffer.from(code).toString('base64')}`
+      )) as {
+        default: Parameters<typeof splitMessages>[0];
+      };
+      const [start, rest] = splitMessages(module.default, START_MESSAGES);
+      return `export default ${JSON.stringify(match[2] === 'start' ? start : rest)};\n`;
+    },
+  };
+}
+
+/**
  * The default language's pack (the app's zh-CN messages, antd's and dayjs's zh-CN locales) is a dynamic
  * import that main.tsx starts only once the entry has downloaded and run. Most users read zh-CN, so the
  * shell preloads those chunks (`modulepreload`: fetched and parsed, not run) next to the entry: they
@@ -287,8 +322,7 @@ function treemapPlugins(dir: string | undefined): Plugin[] {
  *
  * The sets come from the module graph before unused code is dropped, where antd's modules reach far more
  * than a page renders. So each group takes exactly its modules, not their imports too
- * (`includeDependenciesRecursively: false`), and leaves the form engine (@rc-component/form, reached through
- * antd's input context but rendered only by form pages) to automatic splitting. Without the recursion
+ * (`includeDependenciesRecursively: false`), and leaves a few modules to automatic splitting (LEFT_OUT). Without the recursion
  * chunks could import each other in a cycle and run modules out of order: the budget check
  * (build/page-weight.mjs) fails the build's test if the chunks' imports ever form a cycle.
  */
@@ -297,7 +331,9 @@ const SHELL = fromWeb('src/app/private-area.tsx');
 const SHELL_ROOTS = [SHELL, fromWeb('src/features/home/routes/home-page.tsx')];
 const LOGIN_PAGE = fromWeb('src/features/auth/routes/login-page.tsx');
 const HOME_FEATURE = fromWeb('src/features/home') + sep;
-const FORM_ENGINE = /[\\/]node_modules[\\/]@rc-component[\\/](form|async-validator)[\\/]/;
+// Left to automatic splitting: the form engine (reached through antd's input context, rendered only by form
+// pages) and dayjs (loaded with its locale after the first paint, src/lib/i18n/i18n.ts).
+const LEFT_OUT = /[\\/]node_modules[\\/](@rc-component[\\/](form|async-validator)|dayjs)[\\/]/;
 /** Pages that open signed out (router.tsx); the budget check's list (build/page-weight.mjs) is the same. */
 const PUBLIC_PAGES =
   /[\\/]src[\\/]features[\\/]((auth|registration|wechat|errors)[\\/]routes[\\/][^/\\]+|recharge[\\/]routes[\\/](top-up|pay-result|sandbox-cashier)-page)\.tsx$/;
@@ -332,7 +368,7 @@ function firstScreenChunks(graph: ModuleGraph): Map<string, FirstScreenChunk> {
   chunks = new Map();
   for (const module of closureOf(graph, SHELL_ROOTS)) {
     // The shell's and the home page's own modules stay the lazy chunks the router and the budget check know.
-    if (module === SHELL || module.startsWith(HOME_FEATURE) || FORM_ENGINE.test(module)) continue;
+    if (module === SHELL || module.startsWith(HOME_FEATURE) || LEFT_OUT.test(module)) continue;
     chunks.set(module, signIn.has(module) ? 'sign-in' : signedOut.has(module) ? 'public' : 'shell');
   }
   firstScreenChunksByPass.set(graph, chunks);
@@ -350,6 +386,7 @@ const apiTarget = process.env.PORTAL_API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [
+    splitMessagesPlugin(),
     react(),
     versionFilePlugin(),
     axiosWithoutFetchPlugin(),
@@ -382,7 +419,14 @@ export default defineConfig({
       // and types. Marking schema construction pure lets unused schemas (and zod itself) drop out of the
       // pages that never validate anything.
       treeshake: {
-        manualPureFunctions: ['z', 'envelopeSchema', 'pageSchema'],
+        manualPureFunctions: [
+          'z',
+          'envelopeSchema',
+          'pageSchema',
+          'textField',
+          'optionalTextField',
+          'idField',
+        ],
         // antd's building blocks (@rc-component/*) declare no `sideEffects`, though their modules only
         // define components and helpers. Without this hint every module a barrel file or a shared helper
         // mentions counts as used: the sign-in page would carry the form validator (antd's Input reaches

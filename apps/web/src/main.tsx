@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRoot } from './app/app-root';
 import { HOME_PATH } from './app/route-table';
-import { changeLanguage, initialLanguage } from './lib/i18n/i18n';
+import { changeLanguage, initialLanguage, loadAllMessages } from './lib/i18n/i18n';
 import { firstScreenPreload, preload } from './lib/preload';
 import { prefetchApplicationMenu } from './lib/session/application-menu';
 import { prefetchLoginUserInfo } from './lib/session/login-user-info';
@@ -20,12 +20,14 @@ async function start(): Promise<void> {
     prefetchLoginUserInfo();
     prefetchApplicationMenu(initialLanguage());
   }
-  await changeLanguage(initialLanguage());
+  await changeLanguage(initialLanguage(), { onlyFirstScreen: true });
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <AppRoot />
     </StrictMode>,
   );
+  // The rest of the messages, for every page and dialog after the first screen, once it is on its way.
+  setTimeout(() => void loadAllMessages().catch(() => undefined), 0);
 }
 
 // If even the language pack cannot load, say so in all three languages and offer a reload.

@@ -2,7 +2,7 @@ import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
 import { PHONE_PATTERN } from '@portal/contracts/verification-code-rules';
 import { Form, Input, type InputRef } from 'antd';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/use-translation';
 import { phoneOf } from '../lib/phone';
 import { SendCodeButton } from './send-code-button';
 

@@ -11,7 +11,7 @@ import {
 import { Button, Layout, Menu, theme, type MenuProps } from 'antd';
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/use-translation';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
 import { PageLoading } from '../../components/page-loading';
@@ -28,7 +28,6 @@ import { HOME_PATH, PRIVATE_ROUTES, type AppRoute } from '../route-table';
 import { useLayoutSettings } from '../settings/use-layout-settings';
 import { AppFooter } from './app-footer';
 import { HeaderActions } from './header-actions';
-import { MultiTabs } from './multi-tabs';
 import { ROUTE_ICONS } from './route-icons';
 import { openTab } from './tab-list';
 import './app-shell.css';
@@ -36,6 +35,11 @@ import './app-shell.css';
 // Both drawers load when first opened: the first screen shows neither.
 const SettingsDrawer = lazy(() => importWithTimeout(() => import('./settings-drawer')));
 const MobileMenuDrawer = lazy(() => importWithTimeout(() => import('./mobile-menu-drawer')));
+// The tab bar (antd Tabs) follows the first paint; until then its space is kept so the page does not move.
+const MultiTabs = lazy(() =>
+  importWithTimeout(() => import('./multi-tabs')).then((m) => ({ default: m.MultiTabs })),
+);
+const TAB_BAR_HEIGHT = 34;
 
 const FIXED_CONTENT_WIDTH = 1200;
 const SIDER_WIDTH = 220;
@@ -189,7 +193,9 @@ export default function AppShell({
           }}
         >
           <div style={innerStyle}>
-            <MultiTabs onRefresh={refreshPage} />
+            <Suspense fallback={<div style={{ height: TAB_BAR_HEIGHT }} />}>
+              <MultiTabs onRefresh={refreshPage} />
+            </Suspense>
           </div>
         </div>
       ) : null}

@@ -1,7 +1,7 @@
 import { Suspense, lazy } from 'react';
 import { Avatar, Button, Dropdown, Flex, Typography, theme } from 'antd';
 import { LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { LanguageSwitch } from '../../components/language-switch';
 import { importWithTimeout } from '../../lib/lazy-page';

@@ -1,5 +1,5 @@
 import { currentLanguage, translate } from '../i18n/i18n';
-import { importWithTimeout } from '../lazy-page';
+import { importFirstScreen } from '../lazy-page';
 import { uiEffects } from '../ui-effects';
 import { ApiError } from './api-error';
 import type { DownloadedFile, PortalRequestConfig, RequestClient } from './request-client';
@@ -13,7 +13,7 @@ let loading: Promise<RequestClient> | undefined;
  * next call tries again.
  */
 function client(): Promise<RequestClient> {
-  loading ??= importWithTimeout(() => import('./request-client')).then(
+  loading ??= importFirstScreen(() => import('./request-client')).then(
     ({ createRequestClient }) =>
       createRequestClient({ effects: uiEffects, translate, getLanguage: currentLanguage }),
     () => {

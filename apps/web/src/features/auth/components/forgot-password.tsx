@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Form, Steps } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { PhoneCodeFields } from '../../../components/phone-code-fields';
 import { phoneOf } from '../../../lib/phone';
 import { isApiError } from '../../../lib/http/api-error';

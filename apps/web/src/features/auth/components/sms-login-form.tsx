@@ -2,7 +2,7 @@ import { useState, type SubmitEvent } from 'react';
 import { Button, theme } from 'antd';
 import Input from 'antd/es/input/Input';
 import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { PhoneCodeRequest } from '@portal/contracts/verification-code';
 import { PHONE_PATTERN } from '@portal/contracts/verification-code-rules';
 import { phoneOf } from '../../../lib/phone';

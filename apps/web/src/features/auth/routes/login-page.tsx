@@ -1,6 +1,6 @@
 import { Suspense, lazy, useState } from 'react';
 import { theme } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { LoginRequest, LoginResponse } from '@portal/contracts/auth';
 import type { PhoneCodeRequest } from '@portal/contracts/verification-code';

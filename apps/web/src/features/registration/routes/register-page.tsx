@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Card, Checkbox, Form, Input, Modal, Result, Steps, Typography } from 'antd';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { queryClient } from '../../../lib/query-client';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Link, useNavigate } from 'react-router';
 import { REGISTER_FIELD_MAX } from '@portal/contracts/registration';
 import { PhoneCodeFields } from '../../../components/phone-code-fields';
