@@ -7,6 +7,7 @@ import type { PhoneCodeRequest } from '@portal/contracts/verification-code';
 import { BrandLogo } from '../../../components/brand-logo';
 import { isApiError, isCancelledRequest } from '../../../lib/http/api-error';
 import { currentLanguage } from '../../../lib/i18n/i18n';
+import { useAllMessagesAfterPaint } from '../../../lib/i18n/use-all-messages-after-paint';
 import { importWithTimeout } from '../../../lib/lazy-page';
 import { preload } from '../../../lib/preload';
 import { safeRedirectTarget } from '../../../lib/route-access';
@@ -68,6 +69,7 @@ export default function LoginPage({ variant = 'standard' }: { variant?: LoginVar
   const [mode, setMode] = useState<PanelMode>('password');
   const [notice, setNotice] = useState<string | null>(null);
   useDocumentTitle(t('route.login'));
+  useAllMessagesAfterPaint();
 
   const siteName = info?.webName || t('app.defaultName');
   // Signed out for arrears (203): paying is the way back in, so the page says so and leads to /topUp.

@@ -3,6 +3,7 @@ import { Alert, Button, Card, Col, Flex, Row, Skeleton, Typography } from 'antd'
 import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Permission } from '@portal/contracts/permissions';
 import { useAccess } from '../../../lib/access/use-access';
+import { useAllMessagesAfterPaint } from '../../../lib/i18n/use-all-messages-after-paint';
 import { importWithTimeout } from '../../../lib/lazy-page';
 import { useLoginUserInfo } from '../../../lib/session/use-login-user-info';
 import { BalanceCard } from '../components/balance-card';
@@ -39,6 +40,7 @@ export default function HomePage() {
   const { t } = useTranslation();
   const { data: user, isPending, isError, refetch } = useLoginUserInfo();
   const { can } = useAccess();
+  useAllMessagesAfterPaint();
 
   if (isPending) {
     return (
