@@ -1,9 +1,10 @@
 // `npm test`: every check in order — system dependencies, types, lint, unit and component tests, the API
-// suite on SQLite and on PostgreSQL, the production build, and the browser tests. A failing step does not
+// suite on SQLite and on PostgreSQL, the production build, the page budgets (JavaScript each page loads
+// before it paints, scripts/check-page-budgets.mjs), and the browser tests. A failing step does not
 // stop the later ones, so the summary at the end shows everything; the exit code is non-zero on any failure.
 //
 //   node scripts/test.mjs                    everything
-//   node scripts/test.mjs api                one part (unit, api, e2e, typecheck, lint; several allowed)
+//   node scripts/test.mjs api                one part (unit, api, budgets, e2e, typecheck, lint; several allowed)
 //   node scripts/test.mjs api login          other arguments go to vitest (file filters, -t <name>)
 //
 // DATABASE_URL, when set, is the PostgreSQL server used for the PostgreSQL API run (an admin URL: the API
@@ -27,9 +28,10 @@ const PARTS = {
   lint: ['lint'],
   unit: ['unit'],
   api: ['api-sqlite', 'api-postgres'],
+  budgets: ['build', 'budgets'],
   e2e: ['build', 'e2e'],
 };
-const ALL_STEPS = ['typecheck', 'lint', 'unit', 'api-sqlite', 'api-postgres', 'build', 'e2e'];
+const ALL_STEPS = ['typecheck', 'lint', 'unit', 'api-sqlite', 'api-postgres', 'build', 'budgets', 'e2e'];
 /** Steps that start together with the step named: they share nothing, and each keeps one core busy. */
 const ALONGSIDE = { typecheck: ['lint'] };
 
@@ -196,6 +198,13 @@ const STEPS = {
   'api-sqlite': { title: 'API suite on SQLite', run: vitestStep('api-sqlite', ['api'], sqliteEnv) },
   'api-postgres': { title: 'API suite on PostgreSQL', run: apiOnPostgres },
   build: { title: 'build (web + server)', run: npmScript('build') },
+  budgets: {
+    title: 'page budgets (JavaScript before each page paints)',
+    needs: 'build',
+    run: async () => ({
+      ok: (await run(process.execPath, [path.join(REPO_ROOT, 'scripts', 'check-page-budgets.mjs')])) === 0,
+    }),
+  },
   e2e: {
     title: 'end-to-end (Chromium)',
     needs: 'build',

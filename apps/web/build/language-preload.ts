@@ -5,11 +5,14 @@ export interface ChunkInfo {
   imports: string[];
 }
 
-/** The default language's pack: the app's zh-CN messages, antd's and dayjs's zh-CN locales. */
+/**
+ * The default language's pack as the first screens need it: the app's zh-CN messages for them and antd's
+ * zh-CN locale (the rest of the messages and dayjs's locale load after the first paint, src/lib/i18n/i18n.ts).
+ */
 export const DEFAULT_LANGUAGE_SOURCES: readonly RegExp[] = [
-  /[\\/]src[\\/]locales[\\/]zh-CN\.ts$/,
+  // The first screens' part of the messages (lib/i18n/start-messages.ts); the rest loads after the first paint.
+  /[\\/]src[\\/]locales[\\/]zh-CN\.ts\?start$/,
   /[\\/]antd[\\/]es[\\/]locale[\\/]zh_CN\.js$/,
-  /[\\/]dayjs[\\/]locale[\\/]zh-cn\.js$/,
 ];
 
 /**

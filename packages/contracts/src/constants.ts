@@ -31,3 +31,6 @@ export const UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
 
 /** Header the web app and the server use to carry a request id for log correlation. */
 export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** Browsers may keep reference answers this long (`Cache-Control: private, max-age=…`), then revalidate by ETag. */
+export const REFERENCE_MAX_AGE_SECONDS = 3600;

@@ -11,24 +11,14 @@ import {
 } from './product.ts';
 import { AmountMinorSchema, CountryCodeSchema, CurrencyCodeSchema, WeightKgSchema } from './quantity.ts';
 import { optionalTextField, textField } from './text.ts';
+import { ORDER_STATUSES, type OrderStatus } from './order-status.ts';
 
 /**
  * Orders (`/api/CustomerOrder/...`). The open API reuses these calls and fields as they are (issue 9):
  * weights in kg (3 decimals), lengths in cm (1 decimal), money in integer minor units with its currency.
  */
 
-/** PRODUCT.md "Order": draft → submitted → received → in_transit → delivered; side states after them. */
-export const ORDER_STATUSES = [
-  'draft',
-  'submitted',
-  'received',
-  'in_transit',
-  'delivered',
-  'exception',
-  'returned',
-  'cancelled',
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export { ORDER_STATUSES, type OrderStatus };
 /** Only these can be edited or cancelled by the customer; cancelling a submitted order releases its hold. */
 export const CUSTOMER_CANCELLABLE_STATUSES: readonly OrderStatus[] = ['draft', 'submitted'];
 

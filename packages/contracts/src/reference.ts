@@ -7,8 +7,8 @@ import type { Language } from './languages.ts';
  * server validate addresses with the same helpers below.
  */
 
-/** Browsers may keep reference answers this long (`Cache-Control: private, max-age=…`), then revalidate by ETag. */
-export const REFERENCE_MAX_AGE_SECONDS = 3600;
+// In constants.ts (no zod), so the web app's reference cache settings do not load the schemas below.
+export { REFERENCE_MAX_AGE_SECONDS } from './constants.ts';
 
 const LocalizedTextSchema = z.object({ 'zh-CN': z.string(), 'en-US': z.string(), 'zh-TW': z.string() });
 

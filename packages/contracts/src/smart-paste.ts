@@ -1,6 +1,7 @@
 import { addressTextMax } from './address.ts';
 import type { CnDivisionIndex, CnDivisionTreeNode, Country } from './reference.ts';
 import { POSTAL_CODE_FORMATS } from './reference.ts';
+import { SMART_PASTE_MAX_LENGTH } from './smart-paste-limits.ts';
 
 /**
  * Smart paste: turns an address pasted as shippers receive it in chat ("张三 13800138000 广东深圳南山区
@@ -51,8 +52,7 @@ export interface SmartPasteReference {
   toSimplified?: (text: string) => string;
 }
 
-/** Longest text the parser reads (a chat message with one address is far shorter); the rest is ignored. */
-export const SMART_PASTE_MAX_LENGTH = 2000;
+export { SMART_PASTE_MAX_LENGTH };
 
 /** The order the fields are shown in after a paste. */
 export const SMART_PASTE_FIELDS: readonly SmartPasteField[] = [

@@ -1,9 +1,9 @@
 import { Suspense, lazy, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/use-translation';
 import { Navigate, useLocation } from 'react-router';
 import { PageLoading } from '../components/page-loading';
 import { loginTargetFrom } from './navigation';
-import { importWithTimeout } from '../lib/lazy-page';
+import { importFirstScreen } from '../lib/lazy-page';
 import { decideRouteAccess } from '../lib/route-access';
 import { wasSessionClearedHere } from '../lib/storage';
 import { uiEffects } from '../lib/ui-effects';
@@ -12,7 +12,7 @@ import { PRIVATE_ROUTES } from './route-table';
 
 // Everything behind sign-in (query cache, shell, permission check) is one lazily loaded chunk, so the
 // login page never downloads it.
-const PrivateArea = lazy(() => importWithTimeout(() => import('./private-area')));
+const PrivateArea = lazy(() => importFirstScreen(() => import('./private-area')));
 
 function RedirectToLogin() {
   const { t } = useTranslation();

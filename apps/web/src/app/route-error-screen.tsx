@@ -1,6 +1,6 @@
-import { Button, Flex, theme } from 'antd';
+import { Button, theme } from 'antd';
 import { CloseCircleFilled, CloudSyncOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/use-translation';
 import { isChunkLoadError } from '../lib/lazy-page';
 
 /**
@@ -13,13 +13,19 @@ export function ErrorScreen({ error, isFullScreen = true }: { error: unknown; is
   const { token } = theme.useToken();
   const isChunk = isChunkLoadError(error);
   return (
-    <Flex
-      vertical
-      align="center"
-      justify="center"
-      gap={12}
+    // A plain flex box, not antd's Flex: this screen is in the entry chunk every page downloads.
+    <div
       role="alert"
-      style={{ minHeight: isFullScreen ? '100vh' : 360, padding: 24, textAlign: 'center' }}
+      style={{
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 12,
+        minHeight: isFullScreen ? '100vh' : 360,
+        padding: 24,
+        textAlign: 'center',
+      }}
       data-testid={isChunk ? 'chunk-load-error' : 'page-crash'}
     >
       {isChunk ? (
@@ -41,6 +47,6 @@ export function ErrorScreen({ error, isFullScreen = true }: { error: unknown; is
       >
         {t('exception.reload')}
       </Button>
-    </Flex>
+    </div>
   );
 }

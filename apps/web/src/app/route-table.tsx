@@ -64,7 +64,7 @@ export const PRIVATE_ROUTES: AppRoute[] = [
     titleKey: 'route.index',
     icon: 'home',
     authority: '*',
-    component: lazyPage(() => import('../features/home/routes/home-page')),
+    component: lazyPage(() => import('../features/home/routes/home-page'), { isFirstScreen: true }),
   },
   {
     path: '/user/orders',

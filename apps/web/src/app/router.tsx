@@ -11,12 +11,15 @@ import { RootRoute } from './root-route';
 import { FORBIDDEN_PATH, HOME_PATH, PRIVATE_ROUTES, firstPagePath, type AppRoute } from './route-table';
 
 const loadLoginPage = () => import('../features/auth/routes/login-page');
-const LoginPage = lazyPage(loadLoginPage);
-const CustomLoginPage = lazyPage(() =>
-  loadLoginPage().then((m) => ({ default: () => <m.default variant="custom" /> })),
+// The sign-in page is a first screen: it renders with the messages that load with the entry.
+const LoginPage = lazyPage(loadLoginPage, { isFirstScreen: true });
+const CustomLoginPage = lazyPage(
+  () => loadLoginPage().then((m) => ({ default: () => <m.default variant="custom" /> })),
+  { isFirstScreen: true },
 );
-const TmsLoginPage = lazyPage(() =>
-  loadLoginPage().then((m) => ({ default: () => <m.default variant="tms" /> })),
+const TmsLoginPage = lazyPage(
+  () => loadLoginPage().then((m) => ({ default: () => <m.default variant="tms" /> })),
+  { isFirstScreen: true },
 );
 const ForbiddenPage = lazyPage(() => import('../features/errors/routes/forbidden-page'));
 const EmbeddedForbidden = lazyPage(() =>

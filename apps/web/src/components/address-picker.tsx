@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Select, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/use-translation';
 import type { Address, AddressType } from '@portal/contracts/address';
 import { ApiPath } from '@portal/contracts/api-paths';
 import type { Page } from '@portal/contracts/pagination';

@@ -1,6 +1,6 @@
 import { Button, Dropdown } from 'antd';
 import { DownOutlined, ExportOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/use-translation';
 import {
   EXPORT_KIND_FORMATS,
   EXPORT_KIND_PERMISSION,

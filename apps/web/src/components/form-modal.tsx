@@ -1,6 +1,6 @@
 import { Alert, Form, Modal, type FormInstance } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/use-translation';
 import { useConfirmDiscard } from '../lib/use-confirm-discard';
 
 interface FormModalProps<Values> {

@@ -1,6 +1,6 @@
 import { Button, Dropdown } from 'antd';
 import { TranslationOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/use-translation';
 import { LANGUAGES, type Language } from '@portal/contracts/languages';
 import { LANGUAGE_LABELS } from '../lib/i18n/i18n';
 import { useLanguageSwitch } from '../lib/i18n/use-language-switch';

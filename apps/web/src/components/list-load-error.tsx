@@ -1,6 +1,6 @@
 import { Button, Flex, Result, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/use-translation';
 import { isApiError } from '../lib/http/api-error';
 
 interface ListLoadErrorProps {

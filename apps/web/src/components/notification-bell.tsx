@@ -1,6 +1,6 @@
 import { Badge, Button, Empty, Flex, List, Popover, Typography } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/use-translation';
 import { useNavigate } from 'react-router';
 import type { Notification } from '@portal/contracts/notification';
 import { formatDateTime } from '../lib/format-date';

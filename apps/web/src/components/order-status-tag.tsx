@@ -10,7 +10,7 @@ import {
   RollbackOutlined,
   StopOutlined,
 } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/use-translation';
 import type { OrderStatus } from '@portal/contracts/order';
 import { statusTagOf } from '../lib/order-status';
 

@@ -1,5 +1,5 @@
 import { theme } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/use-translation';
 
 /**
  * Shown while a page's code or first data loads. A CSS spinner rather than antd Spin: it is on the

@@ -2,11 +2,9 @@ import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
 import { PHONE_PATTERN } from '@portal/contracts/verification-code-rules';
 import { Form, Input, type InputRef } from 'antd';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/use-translation';
+import { phoneOf } from '../lib/phone';
 import { SendCodeButton } from './send-code-button';
-
-/** The phone as the server takes it: what was typed without spaces and dashes. */
-export const phoneOf = (typed: string | undefined) => (typed ?? '').replace(/[\s-]/g, '');
 
 interface PhoneCodeFieldsProps {
   /** Sends a code to the (normalised) phone; answers the seconds until the next send. */

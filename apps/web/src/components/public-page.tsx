@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { theme } from 'antd';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/use-translation';
 import { BrandLogo } from './brand-logo';
 import { LanguageSwitch } from './language-switch';
 import { queryClient } from '../lib/query-client';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/use-translation';
 
 interface SendCodeButtonProps {
   /** Asks the server for a code; answers the seconds until the next may be asked for. */

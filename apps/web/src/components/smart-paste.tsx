@@ -2,15 +2,9 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { Alert, Button, Collapse, Flex, Input, Tag, Tooltip, Typography } from 'antd';
 import { ThunderboltOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
-import { createCnDivisionIndex } from '@portal/contracts/reference';
-import {
-  parseSmartPaste,
-  SMART_PASTE_FIELDS,
-  SMART_PASTE_MAX_LENGTH,
-  type SmartPasteField,
-  type SmartPasteResult,
-} from '@portal/contracts/smart-paste';
+import { useTranslation } from '../lib/i18n/use-translation';
+import type { SmartPasteField, SmartPasteResult } from '@portal/contracts/smart-paste';
+import { SMART_PASTE_MAX_LENGTH } from '@portal/contracts/smart-paste-limits';
 import { cnDivisionTreeQuery } from '../lib/reference/api/get-cn-division-tree';
 import { countriesQuery } from '../lib/reference/api/get-country';
 import { hasChinese, loadToSimplified } from '../lib/to-simplified';
@@ -55,11 +49,20 @@ export function SmartPaste({ onParsed, defaultOpen = false, testId = 'smart-past
     setBusy(true);
     setFailed(false);
     try {
-      // From the cache when the form already loaded them; fetched (once) otherwise.
-      const [tree, countries, toSimplified] = await Promise.all([
+      // From the cache when the form already loaded them; fetched (once) otherwise. The parser and its
+      // tables load on the first paste, not with the form.
+      const [
+        tree,
+        countries,
+        toSimplified,
+        { parseSmartPaste, SMART_PASTE_FIELDS },
+        { createCnDivisionIndex },
+      ] = await Promise.all([
         queryClient.ensureQueryData(cnDivisionTreeQuery),
         queryClient.ensureQueryData(countriesQuery),
         hasChinese(text) ? loadToSimplified() : Promise.resolve(undefined),
+        import('@portal/contracts/smart-paste'),
+        import('@portal/contracts/reference'),
       ]);
       const result = parseSmartPaste(text, {
         divisions: createCnDivisionIndex(tree),

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Flex, Spin, Tag, Typography, theme } from 'antd';
 import { ExperimentOutlined, ReloadOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/use-translation';
 import type { WeChatPoll, WeChatScene } from '@portal/contracts/wechat';
 import { isApiError } from '../lib/http/api-error';
 import { rememberPendingScene } from '../lib/wechat';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { TablePaginationConfig } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './i18n/use-translation';
 import { PAGE_SIZE_OPTIONS, readPageSize, savePageSize } from './page-size';
 import { useIsMobile } from './use-is-mobile';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, type ReactElement } from 'react';
 import { Modal } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './i18n/use-translation';
 
 export interface ConfirmDiscard {
   /**

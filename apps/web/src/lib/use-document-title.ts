@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './i18n/use-translation';
 import { useApplicationInfo } from './session/application-info';
 
 /** Sets the browser tab's title to "<page> - <web name>" (the web name comes from the application info). */

@@ -7,7 +7,7 @@ import {
 } from '../../src/lib/session/application-menu';
 import { latestLoginUserInfo, prefetchLoginUserInfo } from '../../src/lib/session/login-user-info';
 import { loginUserInfoQuery } from '../../src/lib/session/use-login-user-info';
-import { clearSession } from '../../src/lib/storage';
+import { clearSession, saveTokens } from '../../src/lib/storage';
 
 vi.mock('../../src/lib/http/client', () => ({ http: { get: vi.fn(), post: vi.fn() } }));
 const get = vi.mocked(http.get);
@@ -73,5 +73,40 @@ describe('start-up prefetch of who the user is and the menu', () => {
     get.mockReset().mockRejectedValueOnce(new Error('offline'));
     prefetchLoginUserInfo();
     await expect(runUserInfoQuery()).rejects.toThrow('offline');
+  });
+});
+
+describe('the start-up calls go out with fetch, before the request client has loaded', () => {
+  const signedIn = () =>
+    saveTokens({ jwtToken: 'token-1', refreshToken: 'refresh-1', expiresIn: 3600 } as never, Date.now());
+  const answer = (status: number, body: unknown) =>
+    vi.fn(() => Promise.resolve(new Response(JSON.stringify(body), { status })));
+
+  it('takes a plain success from that answer, with the session and the language', async () => {
+    signedIn();
+    const fetchMock = answer(200, { code: 200, success: true, message: '', data: INFO });
+    vi.stubGlobal('fetch', fetchMock);
+    try {
+      prefetchLoginUserInfo();
+      expect(await runUserInfoQuery()).toEqual(INFO);
+      expect(get).not.toHaveBeenCalled();
+      const [path, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+      expect(path).toBe('/api/Common/GetLoginUserInfo');
+      expect((init.headers as Record<string, string>).Authorization).toBe('Bearer token-1');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('asks again through the request client for anything else (its error catalogue applies)', async () => {
+    signedIn();
+    vi.stubGlobal('fetch', answer(200, { code: 401, success: false, message: 'expired', data: null }));
+    try {
+      prefetchApplicationMenu('zh-CN');
+      expect(await runMenuQuery('zh-CN')).toEqual(MENU);
+      expect(post).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { Layout, theme } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/use-translation';
 import { useApplicationInfo } from '../../lib/session/application-info';
 
 /** System name and filing number from the application info of this host. */

@@ -8,10 +8,10 @@ import {
   type CSSProperties,
   type ReactNode,
 } from 'react';
-import { Button, Drawer, Layout, Menu, theme, type MenuProps } from 'antd';
+import { Button, Layout, Menu, theme, type MenuProps } from 'antd';
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/use-translation';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
 import { PageLoading } from '../../components/page-loading';
@@ -28,12 +28,18 @@ import { HOME_PATH, PRIVATE_ROUTES, type AppRoute } from '../route-table';
 import { useLayoutSettings } from '../settings/use-layout-settings';
 import { AppFooter } from './app-footer';
 import { HeaderActions } from './header-actions';
-import { MultiTabs } from './multi-tabs';
 import { ROUTE_ICONS } from './route-icons';
 import { openTab } from './tab-list';
 import './app-shell.css';
 
+// Both drawers load when first opened: the first screen shows neither.
 const SettingsDrawer = lazy(() => importWithTimeout(() => import('./settings-drawer')));
+const MobileMenuDrawer = lazy(() => importWithTimeout(() => import('./mobile-menu-drawer')));
+// The tab bar (antd Tabs) follows the first paint; until then its space is kept so the page does not move.
+const MultiTabs = lazy(() =>
+  importWithTimeout(() => import('./multi-tabs')).then((m) => ({ default: m.MultiTabs })),
+);
+const TAB_BAR_HEIGHT = 34;
 
 const FIXED_CONTENT_WIDTH = 1200;
 const SIDER_WIDTH = 220;
@@ -75,6 +81,7 @@ export default function AppShell({
   const storedMenu = useStored('menu');
   const [isSiderCollapsed, setIsSiderCollapsed] = useState(false);
   const [isMobileMenuOpen, setIsMobileMenuOpen] = useState(false);
+  const [hasOpenedMobileMenu, setHasOpenedMobileMenu] = useState(false);
   const [isSettingsOpen, setIsSettingsOpen] = useState(false);
   const [hasOpenedSettings, setHasOpenedSettings] = useState(false);
   const [refreshSeed, setRefreshSeed] = useState(0);
@@ -186,7 +193,9 @@ export default function AppShell({
           }}
         >
           <div style={innerStyle}>
-            <MultiTabs onRefresh={refreshPage} />
+            <Suspense fallback={<div style={{ height: TAB_BAR_HEIGHT }} />}>
+              <MultiTabs onRefresh={refreshPage} />
+            </Suspense>
           </div>
         </div>
       ) : null}
@@ -209,7 +218,10 @@ export default function AppShell({
           <Button
             type="text"
             icon={<MenuOutlined />}
-            onClick={() => setIsMobileMenuOpen(true)}
+            onClick={() => {
+              setHasOpenedMobileMenu(true);
+              setIsMobileMenuOpen(true);
+            }}
             aria-label={t('header.openMenu')}
             style={{ color: navText }}
             data-testid="mobile-menu-button"
@@ -219,17 +231,18 @@ export default function AppShell({
           {actions}
         </Layout.Header>
         {content}
-        <Drawer
-          placement="left"
-          open={isMobileMenuOpen}
-          onClose={() => setIsMobileMenuOpen(false)}
-          size={SIDER_WIDTH + 40}
-          title={brand(true, false)}
-          styles={{ body: { padding: 0 } }}
-          rootClassName="shell-mobile-drawer"
-        >
-          {inlineMenu(menu, 'light')}
-        </Drawer>
+        {hasOpenedMobileMenu ? (
+          <Suspense fallback={null}>
+            <MobileMenuDrawer
+              open={isMobileMenuOpen}
+              onClose={() => setIsMobileMenuOpen(false)}
+              width={SIDER_WIDTH + 40}
+              title={brand(true, false)}
+            >
+              {inlineMenu(menu, 'light')}
+            </MobileMenuDrawer>
+          </Suspense>
+        ) : null}
       </Layout>
     );
   } else if (settings.layout === 'side') {

@@ -1,15 +1,25 @@
+import { Suspense, lazy } from 'react';
 import { Avatar, Button, Dropdown, Flex, Typography, theme } from 'antd';
 import { LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { LanguageSwitch } from '../../components/language-switch';
-import { NotificationBell } from '../../components/notification-bell';
+import { importWithTimeout } from '../../lib/lazy-page';
 import { useCurrUserInfo } from '../../lib/session/curr-user-info';
 import { useImage } from '../../lib/session/customer-image';
 import { useLoginUserInfo } from '../../lib/session/use-login-user-info';
 import { useSignOut } from './use-sign-out';
 
 const USER_CENTER_PATH = '/user/userCenterManagement/userCenter';
+
+// The bell (badge, popover, list) loads after the shell has painted: the count arrives from the server later
+// anyway. Until then a space of the button's size keeps the header from shifting.
+const NotificationBell = lazy(() =>
+  importWithTimeout(() => import('../../components/notification-bell')).then((m) => ({
+    default: m.NotificationBell,
+  })),
+);
+const BELL_PLACEHOLDER = <span style={{ display: 'inline-block', width: 32, height: 32 }} aria-hidden />;
 
 interface HeaderActionsProps {
   color: string;
@@ -31,7 +41,9 @@ export function HeaderActions({ color, isCompact, onOpenSettings }: HeaderAction
 
   return (
     <Flex align="center" gap={4} style={{ flex: 'none', lineHeight: 'normal' }}>
-      <NotificationBell color={color} />
+      <Suspense fallback={BELL_PLACEHOLDER}>
+        <NotificationBell color={color} />
+      </Suspense>
       <LanguageSwitch color={color} isCompact={isCompact} />
       <Button
         type="text"

@@ -1,7 +1,7 @@
 import { Button, Dropdown, Flex, Tabs, type MenuProps } from 'antd';
 import { CloseOutlined, DownOutlined, ReloadOutlined, VerticalAlignMiddleOutlined } from '@ant-design/icons';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/use-translation';
 import { useLocation, useNavigate } from 'react-router';
 import type { MessageKey } from '../../lib/i18n/message-key';
 import { readStored, writeStored } from '../../lib/storage';

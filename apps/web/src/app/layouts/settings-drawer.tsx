@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Button, Divider, Drawer, Flex, Segmented, Switch, Tooltip, Typography, theme } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/use-translation';
 import { THEME_COLOR_PRESETS, type ContentWidth, type LayoutMode } from '../../lib/layout-settings';
 import {
   resetLayoutSettings,

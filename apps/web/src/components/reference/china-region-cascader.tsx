@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Cascader, Spin } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/use-translation';
 import type { CnDivisionTreeNode } from '@portal/contracts/reference';
 import { useCnDivisionTree } from '../../lib/reference/api/get-cn-division-tree';
 import './china-region-cascader.css';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Select, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/use-translation';
 import { LANGUAGES } from '@portal/contracts/languages';
 import type { Country } from '@portal/contracts/reference';
 import { useCountries } from '../../lib/reference/api/get-country';

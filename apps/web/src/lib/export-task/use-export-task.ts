@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { ApiPath } from '@portal/contracts/api-paths';
 import type { ExportTask, ExportTaskCreateInput } from '@portal/contracts/export-task';
 import { Permission } from '@portal/contracts/permissions';

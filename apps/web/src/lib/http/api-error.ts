@@ -21,3 +21,13 @@ export class ApiError extends Error {
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
+
+/**
+ * A request the client cancelled (a duplicate sign-in, an aborted quote): axios marks them `__CANCEL__`.
+ * Written out so a page can tell without importing axios (it loads with the first call, client.ts).
+ */
+export function isCancelledRequest(error: unknown): boolean {
+  return (
+    typeof error === 'object' && error !== null && (error as { __CANCEL__?: unknown }).__CANCEL__ === true
+  );
+}

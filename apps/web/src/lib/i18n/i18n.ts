@@ -1,11 +1,9 @@
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import dayjs from 'dayjs';
 import type { Locale as AntdLocale } from 'antd/es/locale';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@portal/contracts/languages';
 import type { Messages } from '../../locales/zh-CN';
 import { readStored, writeStored } from '../storage';
 import type { MessageKey, Translate } from './message-key';
+import { createTranslator, type MessageTree } from './translator';
 
 /** Language names as their speakers write them; the switch shows them untranslated on purpose. */
 export const LANGUAGE_LABELS: Readonly<Record<Language, string>> = {
@@ -14,41 +12,51 @@ export const LANGUAGE_LABELS: Readonly<Record<Language, string>> = {
   'zh-TW': '繁體中文',
 };
 
+/** Part of a language file (lib/i18n/start-messages.ts). */
+type PartialMessages = Partial<Messages>;
+
 interface LanguagePack {
-  messages: Messages;
+  messages: PartialMessages;
   antdLocale: AntdLocale;
 }
 
-// Only the chosen language is downloaded: each pack is its own chunk (messages, antd and dayjs locale).
+// Only the chosen language is downloaded: each pack is its own chunks (messages, antd and dayjs locale). The
+// messages come in two parts (lib/i18n/start-messages.ts): `?start`, what the first screens show, loads
+// before the first render with antd's locale; `?rest` right after it (loadAllMessages), with dayjs and its
+// locale, which only lazily loaded pages use (date pickers). Outside the build (tests) both queries give the
+// whole file.
 const packLoaders: Record<Language, () => Promise<LanguagePack>> = {
   'zh-CN': async () => {
     const [messages, antd] = await Promise.all([
-      import('../../locales/zh-CN'),
+      import('../../locales/zh-CN?start'),
       import('antd/es/locale/zh_CN'),
-      import('dayjs/locale/zh-cn'),
     ]);
     return { messages: messages.default, antdLocale: antd.default };
   },
   'en-US': async () => {
     const [messages, antd] = await Promise.all([
-      import('../../locales/en-US'),
+      import('../../locales/en-US?start'),
       import('antd/es/locale/en_US'),
     ]);
     return { messages: messages.default, antdLocale: antd.default };
   },
   'zh-TW': async () => {
     const [messages, antd] = await Promise.all([
-      import('../../locales/zh-TW'),
+      import('../../locales/zh-TW?start'),
       import('antd/es/locale/zh_TW'),
-      import('dayjs/locale/zh-tw'),
     ]);
     return { messages: messages.default, antdLocale: antd.default };
   },
 };
+const restLoaders: Record<Language, () => Promise<[{ default: PartialMessages }, ...unknown[]]>> = {
+  'zh-CN': () => Promise.all([import('../../locales/zh-CN?rest'), import('dayjs/locale/zh-cn')]),
+  'en-US': () => Promise.all([import('../../locales/en-US?rest')]),
+  'zh-TW': () => Promise.all([import('../../locales/zh-TW?rest'), import('dayjs/locale/zh-tw')]),
+};
 
 const DAYJS_LOCALES: Record<Language, string> = { 'zh-CN': 'zh-cn', 'en-US': 'en', 'zh-TW': 'zh-tw' };
 
-export const i18n = i18next.createInstance();
+export const i18n = createTranslator();
 
 let antdLocale: AntdLocale | undefined;
 const listeners = new Set<() => void>();
@@ -77,21 +85,46 @@ export function subscribeLanguage(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Loads a language pack and switches texts, antd components and dates to it; remembers the choice. */
-export async function changeLanguage(language: Language): Promise<void> {
-  const pack = await packLoaders[language]();
-  if (!i18n.isInitialized) {
-    await i18n.use(initReactI18next).init({
-      lng: language,
-      fallbackLng: false,
-      resources: { [language]: { translation: pack.messages } },
-      interpolation: { escapeValue: false },
+const allMessages = new Map<Language, Promise<void>>();
+
+/**
+ * The rest of a language's messages (what the first screens do not show), added once. Lazily loaded pages
+ * and components wait for it (lib/lazy-page.ts); main.tsx starts it right after the first render.
+ */
+export function loadAllMessages(language: Language = currentLanguage()): Promise<void> {
+  // Before the first language pack there is nothing to add to; changeLanguage loads everything then.
+  if (!i18n.isInitialized) return Promise.resolve();
+  let loading = allMessages.get(language);
+  if (!loading) {
+    loading = Promise.all([restLoaders[language](), import('dayjs')]).then(([[rest], dayjs]) => {
+      i18n.addMessages(language, rest.default as MessageTree);
+      dayjs.default.locale(DAYJS_LOCALES[language]);
     });
-  } else {
-    i18n.addResourceBundle(language, 'translation', pack.messages, true, true);
-    await i18n.changeLanguage(language);
+    allMessages.set(language, loading);
+    // A failed download is asked for again by the next page that needs it.
+    loading.catch(() => allMessages.delete(language));
   }
-  dayjs.locale(DAYJS_LOCALES[language]);
+  return loading;
+}
+
+/**
+ * Loads a language pack and switches texts, antd components and dates to it; remembers the choice. With
+ * `onlyFirstScreen` (the start, main.tsx) only the first screens' messages are awaited.
+ */
+export async function changeLanguage(
+  language: Language,
+  { onlyFirstScreen = false }: { onlyFirstScreen?: boolean } = {},
+): Promise<void> {
+  const pack = await packLoaders[language]();
+  const isSwitch = i18n.isInitialized;
+  if (!isSwitch) {
+    i18n.init({ lng: language, messages: pack.messages as MessageTree });
+  } else {
+    i18n.addMessages(language, pack.messages as MessageTree);
+  }
+  // A language chosen later switches once all its texts are there, so no page shows a key meanwhile.
+  if (!onlyFirstScreen) await loadAllMessages(language);
+  if (isSwitch) i18n.changeLanguage(language);
   antdLocale = pack.antdLocale;
   writeStored('language', language);
   if (typeof document !== 'undefined') document.documentElement.lang = language;

@@ -1,4 +1,4 @@
-import { REFERENCE_MAX_AGE_SECONDS } from '@portal/contracts/reference';
+import { REFERENCE_MAX_AGE_SECONDS } from '@portal/contracts/constants';
 
 /**
  * Reference data changes a few times a year; the server also lets the browser cache it. One hour fresh

@@ -1,6 +1,7 @@
 import { ApiPath } from '@portal/contracts/api-paths';
 import type { ApplicationMenuItem } from '@portal/contracts/application';
 import { http } from '../http/client';
+import { startCall } from '../http/start-call';
 import { onSessionCleared, writeStored } from '../storage';
 
 let latest: { language: string; menu: ApplicationMenuItem[]; at: number } | null = null;
@@ -15,8 +16,15 @@ onSessionCleared(() => {
  * `POST /api/Common/QueryApplicationMenu`: the menu tree, already filtered by the server for this user.
  * The query hook lives in use-application-menu.ts (see login-user-info.ts for why).
  */
-export async function fetchApplicationMenu(language: string): Promise<ApplicationMenuItem[]> {
-  const menu = await http.post<ApplicationMenuItem[]>(ApiPath.QueryApplicationMenu, {});
+export function fetchApplicationMenu(language: string): Promise<ApplicationMenuItem[]> {
+  return keep(language, http.post<ApplicationMenuItem[]>(ApiPath.QueryApplicationMenu, {}));
+}
+
+async function keep(
+  language: string,
+  request: Promise<ApplicationMenuItem[]>,
+): Promise<ApplicationMenuItem[]> {
+  const menu = await request;
   writeStored('menu', menu);
   latest = { language, menu, at: Date.now() };
   return menu;
@@ -26,9 +34,9 @@ export function latestApplicationMenu(language: string): { menu: ApplicationMenu
   return latest?.language === language ? latest : null;
 }
 
-/** Sends the request at start-up; see prefetchLoginUserInfo in login-user-info.ts. */
+/** Sends the request at start-up (with `fetch`, start-call.ts); see prefetchLoginUserInfo in login-user-info.ts. */
 export function prefetchApplicationMenu(language: string): void {
-  const request = fetchApplicationMenu(language);
+  const request = keep(language, startCall<ApplicationMenuItem[]>('POST', ApiPath.QueryApplicationMenu, {}));
   const entry = { language, request };
   prefetched = entry;
   request

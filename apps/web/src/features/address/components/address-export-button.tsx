@@ -1,6 +1,6 @@
 import { Button, Dropdown } from 'antd';
 import { DownOutlined, DownloadOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { AddressExportFormat, AddressFilter } from '@portal/contracts/address';
 import { isApiError } from '../../../lib/http/api-error';
 import { uiEffects } from '../../../lib/ui-effects';

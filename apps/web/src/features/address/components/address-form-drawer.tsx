@@ -16,7 +16,7 @@ import {
 } from 'antd';
 import type { InputRef } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import {
   ADDRESS_TYPES,
   addressTextMax,

@@ -13,7 +13,7 @@ import {
   Upload,
 } from 'antd';
 import { FileExcelOutlined, InboxOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import {
   ADDRESS_IMPORT_MAX_BYTES,
   ADDRESS_IMPORT_MAX_ROWS,

@@ -1,6 +1,6 @@
 import { Button, Popconfirm, Space } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { Address } from '@portal/contracts/address';
 
 export interface AddressRowActionsProps {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Flex, Table, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType, TablePaginationConfig } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { Address } from '@portal/contracts/address';
 import { useRegionNameInScript } from '../../../lib/reference/api/get-cn-division-tree';
 import { useCountryNames } from '../../../lib/reference/api/get-country';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Card, Empty, Flex, Input, Popconfirm, Skeleton, Tabs, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { useSearchParams } from 'react-router';
 import { AddressType, type Address, type AddressFilter, type AddressQuery } from '@portal/contracts/address';
 import { Permission } from '@portal/contracts/permissions';

@@ -1,6 +1,6 @@
 import { useMemo, type MouseEvent } from 'react';
 import { Card, Collapse, Table, Typography, theme } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Link } from 'react-router';
 import { API_TEST_PATH, API_TOKENS_TAB_PATH } from '../../../lib/app-paths';
 import { useIsMobile } from '../../../lib/use-is-mobile';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, theme } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { useLocation, useNavigate } from 'react-router';
 import { BrandLogo } from '../../../components/brand-logo';
 import { LanguageSwitch } from '../../../components/language-switch';

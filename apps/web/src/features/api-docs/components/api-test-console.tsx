@@ -14,7 +14,7 @@ import {
   Typography,
 } from 'antd';
 import { ReloadOutlined, SendOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Link, useSearchParams } from 'react-router';
 import { API_TOKENS_TAB_PATH } from '../../../lib/app-paths';
 import { useStored } from '../../../lib/use-stored';

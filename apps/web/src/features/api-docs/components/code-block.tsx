@@ -1,5 +1,5 @@
 import { Typography, theme } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 
 /** Preformatted text (JSON, a curl command) with a copy button; long lines scroll inside the block. */
 export function CodeBlock({ text, label, testId }: { text: string; label: string; testId?: string }) {

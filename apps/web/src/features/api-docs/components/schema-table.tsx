@@ -1,6 +1,6 @@
 import { Table, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { FieldRow, Limit } from '../lib/openapi-model';
 
 /** A limit in words of the interface language. */

@@ -1,6 +1,6 @@
 import { Alert, Button, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { DocumentLoadError, useOpenApiDocument } from '../api/get-openapi-document';
 import type { OpenApiDocument } from '../lib/openapi-model';
 import { useDocumentLanguage } from '../lib/use-document-language';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { ApiPageFrame } from '../components/api-page-frame';
 import { ApiTestConsole } from '../components/api-test-console';
 import { WithOpenApiDocument } from '../components/with-openapi-document';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Form, Modal, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { isApiError } from '../../../lib/http/api-error';
 import { fieldErrorsOf } from '../../../lib/http/field-errors';
 import { clearSession } from '../../../lib/storage';

@@ -5,7 +5,7 @@ import { Button, theme } from 'antd';
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { LoginRequest } from '@portal/contracts/auth';
 import type { MessageKey } from '../../../lib/i18n/message-key';
 import { FormAlert } from './form-alert';

@@ -1,6 +1,6 @@
 import { theme } from 'antd';
 import { AccountBookOutlined, ContainerOutlined, NodeIndexOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { BrandLogo } from '../../../components/brand-logo';
 import { heroBackground } from '../lib/hero-background';
 

@@ -1,5 +1,5 @@
 import { theme } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { LANGUAGES } from '@portal/contracts/languages';
 import { LANGUAGE_LABELS } from '../../../lib/i18n/i18n';
 import { useLanguageSwitch } from '../../../lib/i18n/use-language-switch';

@@ -1,5 +1,5 @@
 import { theme } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { MessageKey } from '../../../lib/i18n/message-key';
 
 /** The ways in the login page offers, in order; each way's panel lives in its own component file. */

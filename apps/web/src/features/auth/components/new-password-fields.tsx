@@ -1,5 +1,5 @@
 import { Form, Input } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { newPasswordProblem } from '../../../lib/password-rule';
 
 /**

@@ -1,13 +1,13 @@
 import { Suspense, lazy, useState } from 'react';
 import { theme } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { isCancel } from 'axios';
 import type { LoginRequest, LoginResponse } from '@portal/contracts/auth';
 import type { PhoneCodeRequest } from '@portal/contracts/verification-code';
 import { BrandLogo } from '../../../components/brand-logo';
-import { isApiError } from '../../../lib/http/api-error';
+import { isApiError, isCancelledRequest } from '../../../lib/http/api-error';
 import { currentLanguage } from '../../../lib/i18n/i18n';
+import { useAllMessagesAfterPaint } from '../../../lib/i18n/use-all-messages-after-paint';
 import { importWithTimeout } from '../../../lib/lazy-page';
 import { preload } from '../../../lib/preload';
 import { safeRedirectTarget } from '../../../lib/route-access';
@@ -21,7 +21,6 @@ import { smsLogin } from '../api/sms-login';
 import { FormAlert } from '../components/form-alert';
 import { LoginForm } from '../components/login-form';
 import { LoginTabs, type LoginTab } from '../components/login-tabs';
-import { SmsLoginForm } from '../components/sms-login-form';
 import { LoginHero } from '../components/login-hero';
 import { LoginLanguageSwitch } from '../components/login-language-switch';
 import './login-page.css';
@@ -32,6 +31,11 @@ const InitPasswordModal = lazy(() => importWithTimeout(() => import('../componen
 const ForgotPassword = lazy(() => importWithTimeout(() => import('../components/forgot-password')));
 
 // The other ways in load when their tab is chosen: the password form stays the first download.
+const SmsLoginForm = lazy(() =>
+  importWithTimeout(() => import('../components/sms-login-form')).then((m) => ({
+    default: m.SmsLoginForm,
+  })),
+);
 const WeChatLoginTab = lazy(() =>
   importWithTimeout(() => import('../components/wechat-login-tab')).then((m) => ({
     default: m.WeChatLoginTab,
@@ -65,6 +69,7 @@ export default function LoginPage({ variant = 'standard' }: { variant?: LoginVar
   const [mode, setMode] = useState<PanelMode>('password');
   const [notice, setNotice] = useState<string | null>(null);
   useDocumentTitle(t('route.login'));
+  useAllMessagesAfterPaint();
 
   const siteName = info?.webName || t('app.defaultName');
   // Signed out for arrears (203): paying is the way back in, so the page says so and leads to /topUp.
@@ -96,7 +101,7 @@ export default function LoginPage({ variant = 'standard' }: { variant?: LoginVar
       else await finishSignIn();
     } catch (error) {
       // A cancelled duplicate (double submit) changes nothing: the first request's outcome is what counts.
-      if (isCancel(error)) return;
+      if (isCancelledRequest(error)) return;
       setIsSubmitting(false);
       if (isApiError(error) && !error.isHandled) setFormError(error.message);
     }
@@ -182,12 +187,14 @@ export default function LoginPage({ variant = 'standard' }: { variant?: LoginVar
                     <WeChatLoginTab onSignedIn={signedIn} />
                   </Suspense>
                 ) : mode === 'sms' ? (
-                  <SmsLoginForm
-                    isBusy={isSubmitting || isFinishing}
-                    error={formError}
-                    onSubmit={(values) => void submitSms(values)}
-                    onError={setFormError}
-                  />
+                  <Suspense fallback={null}>
+                    <SmsLoginForm
+                      isBusy={isSubmitting || isFinishing}
+                      error={formError}
+                      onSubmit={(values) => void submitSms(values)}
+                      onError={setFormError}
+                    />
+                  </Suspense>
                 ) : (
                   <LoginForm
                     isBusy={isSubmitting || isFinishing}

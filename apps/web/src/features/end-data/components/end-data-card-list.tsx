@@ -1,5 +1,5 @@
 import { Card, Flex, Spin, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { CardListPager } from '../../../components/card-list-pager';
 import { OrderStatusTag } from '../../../components/order-status-tag';
 import { formatDateTime } from '../../../lib/format-date';

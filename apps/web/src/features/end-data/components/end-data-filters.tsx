@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Col, DatePicker, Form, Input, Row, Typography } from 'antd';
 import { DownOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { MAX_NUMBER_LENGTH, MAX_PASTED_NUMBERS, splitNumbers } from '@portal/contracts/order-list';
 import { CountrySelect } from '../../../components/reference/country-select';
 import { ProductSelect } from '../../../components/reference/product-select';

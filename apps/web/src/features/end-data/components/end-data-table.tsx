@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Flex, Table, Tooltip, Typography } from 'antd';
 import type { TableColumnsType, TablePaginationConfig } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { EndDataItem } from '@portal/contracts/order-list';
 import { OrderStatusTag } from '../../../components/order-status-tag';
 import { formatDateTime } from '../../../lib/format-date';

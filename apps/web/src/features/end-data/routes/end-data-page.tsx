@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Card, Empty, Flex, Skeleton, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { OrderFilterInput } from '@portal/contracts/order-list';
 import { ExportButton } from '../../../components/export-button';
 import { ListLoadError } from '../../../components/list-load-error';

@@ -1,5 +1,5 @@
 import { Button } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { ExceptionResult } from '../../../components/exception-result';
 import { useDocumentTitle } from '../../../lib/use-document-title';

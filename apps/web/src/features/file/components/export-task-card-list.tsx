@@ -1,6 +1,6 @@
 import { Button, Card, Flex, Spin, Tag, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { CardListPager } from '../../../components/card-list-pager';
 import { isTaskActive } from '../../../lib/export-task/export-task-list';
 import { formatDateTime } from '../../../lib/format-date';

@@ -1,5 +1,5 @@
 import { Flex, Progress, Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { ExportTask } from '@portal/contracts/export-task';
 import { taskProgress } from '../../../lib/export-task/export-task-list';
 

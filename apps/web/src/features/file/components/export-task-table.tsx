@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, Flex, Table, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType, TablePaginationConfig } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { ExportTask } from '@portal/contracts/export-task';
 import { formatDateTime } from '../../../lib/format-date';
 import { isTaskActive } from '../../../lib/export-task/export-task-list';

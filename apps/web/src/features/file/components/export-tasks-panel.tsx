@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Button, Empty, Flex, Skeleton, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { ExportTask } from '@portal/contracts/export-task';
 import { ListLoadError } from '../../../components/list-load-error';
 import { activeTaskIds } from '../../../lib/export-task/export-task-list';

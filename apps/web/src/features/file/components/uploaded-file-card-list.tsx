@@ -1,6 +1,6 @@
 import { Button, Card, Checkbox, Flex, Popconfirm, Spin, Tag, Typography } from 'antd';
 import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { CardListPager } from '../../../components/card-list-pager';
 import { formatDateTime } from '../../../lib/format-date';
 import { formatFileSize } from '../../../lib/file-size';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, Flex, Popconfirm, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType, TablePaginationConfig } from 'antd';
 import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { StoredFile } from '@portal/contracts/export-task';
 import { formatDateTime } from '../../../lib/format-date';
 import { formatFileSize } from '../../../lib/file-size';

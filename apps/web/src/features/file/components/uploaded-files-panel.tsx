@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Empty, Flex, Popconfirm, Skeleton, Typography } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { StoredFile } from '@portal/contracts/export-task';
 import { ListLoadError } from '../../../components/list-load-error';
 import { isApiError } from '../../../lib/http/api-error';

@@ -1,5 +1,5 @@
 import { Card, Tabs } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { useSearchParams } from 'react-router';
 import { EXPORT_KIND_PERMISSION } from '@portal/contracts/export-task';
 import { useAccess } from '../../../lib/access/use-access';

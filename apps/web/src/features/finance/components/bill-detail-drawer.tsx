@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Card, Descriptions, Drawer, Flex, Skeleton, Table, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { BillDetail, CurrencyAmount } from '@portal/contracts/bill';
 import { ExportButton } from '../../../components/export-button';
 import { ListLoadError } from '../../../components/list-load-error';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, DatePicker, Flex, Input, Select } from 'antd';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { BILL_STATUSES, type BillStatus } from '@portal/contracts/bill';
 import { calendarMonthOf } from '../../../lib/format-date';
 import { useIsMobile } from '../../../lib/use-is-mobile';

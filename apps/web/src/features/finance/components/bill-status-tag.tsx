@@ -1,6 +1,6 @@
 import { Tag } from 'antd';
 import { CheckCircleOutlined, ClockCircleOutlined, HourglassOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { BillStatus } from '@portal/contracts/bill';
 import type { StatusColor } from '../../../lib/order-status';
 

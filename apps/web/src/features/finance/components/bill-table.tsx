@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, Flex, Table, Tag, Typography, type TablePaginationConfig } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { Bill } from '@portal/contracts/bill';
 import { calendarDayOf, formatDateTime } from '../../../lib/format-date';
 import { useLanguage } from '../../../lib/i18n/use-language';

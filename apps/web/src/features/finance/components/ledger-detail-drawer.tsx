@@ -1,5 +1,5 @@
 import { Card, Descriptions, Drawer, Flex, Skeleton, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Link } from 'react-router';
 import type { LedgerDetail } from '@portal/contracts/consumption-flow';
 import type { RechargeChannel, RechargeStatus } from '@portal/contracts/recharge';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Badge, Button, DatePicker, Flex, Input, Select, Typography } from 'antd';
 import { FilterOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { LEDGER_ENTRY_TYPES, type LedgerEntryType } from '@portal/contracts/wallet';
 import { calendarDayOf } from '../../../lib/format-date';
 import { useIsMobile } from '../../../lib/use-is-mobile';

@@ -1,5 +1,5 @@
 import { Alert, Card, Empty, Flex, Skeleton, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { LedgerSummary } from '@portal/contracts/consumption-flow';
 import { ListLoadError } from '../../../components/list-load-error';
 import { useLanguage } from '../../../lib/i18n/use-language';

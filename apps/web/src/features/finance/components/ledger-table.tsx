@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, Table, Typography, type TablePaginationConfig } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { LedgerRow } from '@portal/contracts/consumption-flow';
 import { formatDateTime } from '../../../lib/format-date';
 import { useLanguage } from '../../../lib/i18n/use-language';

@@ -1,5 +1,5 @@
 import { Flex, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Link } from 'react-router';
 import type { LedgerRow } from '@portal/contracts/consumption-flow';
 import { BILLS_PATH, orderListPathFor } from '../../../lib/app-paths';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Card, Empty, Flex, Skeleton, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { useSearchParams } from 'react-router';
 import { ExportButton } from '../../../components/export-button';
 import { ListLoadError } from '../../../components/list-load-error';

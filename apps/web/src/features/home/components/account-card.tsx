@@ -1,6 +1,6 @@
 import { Card, Descriptions, Tag, Typography } from 'antd';
 import { IdcardOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { LoginUserInfo } from '@portal/contracts/auth';
 
 const STATUS_COLOR = { active: 'success', arrears: 'warning', frozen: 'error' } as const;

@@ -1,6 +1,6 @@
 import { Button, Card, Empty, Flex, Skeleton, Statistic, Typography } from 'antd';
 import { PlusOutlined, ReloadOutlined, WalletOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { Permission } from '@portal/contracts/permissions';
 import { useAccess } from '../../../lib/access/use-access';

@@ -1,6 +1,6 @@
 import { Button, Card, Empty, Flex, Typography, theme } from 'antd';
 import { PlusOutlined, ProfileOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Link, useNavigate } from 'react-router';
 import type { OrderStatusCounts } from '@portal/contracts/order-list';
 import { Permission } from '@portal/contracts/permissions';

@@ -1,6 +1,6 @@
 import { Card, Empty, Flex, Typography, theme } from 'antd';
 import { WarningOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Link } from 'react-router';
 import type { OrderListItem } from '@portal/contracts/order-list';
 import { formatDateTime } from '../../../lib/format-date';

@@ -1,6 +1,6 @@
 import { Button, Card, Empty, Flex, Skeleton, Typography, theme } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/format-date';
 import { MESSAGE_LIST_PATH, internalLinkOf } from '../../../lib/notifications/notification-link';

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Flex } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { useNavigate } from 'react-router';
 import type { LoginUserInfo } from '@portal/contracts/auth';
 import { USER_CENTER_PATH } from '../shortcuts';

@@ -1,6 +1,6 @@
 import { Card, Flex, Statistic, Typography } from 'antd';
 import { RiseOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { HomeSummary } from '@portal/contracts/order-list';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { formatMoney } from '../../../lib/money';

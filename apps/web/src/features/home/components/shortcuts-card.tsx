@@ -12,7 +12,7 @@ import {
   ProfileOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { useStored } from '../../../lib/use-stored';
 import { visibleShortcuts, type Shortcut } from '../shortcuts';

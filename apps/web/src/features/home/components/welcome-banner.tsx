@@ -1,7 +1,7 @@
 import { Avatar, Card, Flex, Tag, Typography, theme } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { LoginUserInfo } from '@portal/contracts/auth';
 import { formatDateTime } from '../../../lib/format-date';
 

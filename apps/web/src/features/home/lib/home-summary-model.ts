@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, type OrderStatus } from '@portal/contracts/order';
+import { ORDER_STATUSES, type OrderStatus } from '@portal/contracts/order-status';
 import type { OrderStatusCounts } from '@portal/contracts/order-list';
 import { ORDER_LIST_PATH } from '../../../lib/app-paths';
 

@@ -1,16 +1,35 @@
+import { Suspense, lazy } from 'react';
 import { Alert, Button, Card, Col, Flex, Row, Skeleton, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Permission } from '@portal/contracts/permissions';
 import { useAccess } from '../../../lib/access/use-access';
+import { useAllMessagesAfterPaint } from '../../../lib/i18n/use-all-messages-after-paint';
+import { importWithTimeout } from '../../../lib/lazy-page';
 import { useLoginUserInfo } from '../../../lib/session/use-login-user-info';
-import { AccountCard } from '../components/account-card';
 import { BalanceCard } from '../components/balance-card';
 import { OrderSummary } from '../components/order-summary';
-import { RecentNotificationsCard } from '../components/recent-notifications-card';
-import { SecurityCard } from '../components/security-card';
 import { ShortcutsCard } from '../components/shortcuts-card';
 import { WelcomeBanner } from '../components/welcome-banner';
 import './home-page.css';
+
+// The last cards (below the first screen on a phone) load after the page has painted; a skeleton holds
+// their place meanwhile.
+const RecentNotificationsCard = lazy(() =>
+  importWithTimeout(() => import('../components/recent-notifications-card')).then((m) => ({
+    default: m.RecentNotificationsCard,
+  })),
+);
+const AccountCard = lazy(() =>
+  importWithTimeout(() => import('../components/account-card')).then((m) => ({ default: m.AccountCard })),
+);
+const SecurityCard = lazy(() =>
+  importWithTimeout(() => import('../components/security-card')).then((m) => ({ default: m.SecurityCard })),
+);
+const CARD_PLACEHOLDER = (
+  <Card style={{ height: '100%' }}>
+    <Skeleton active paragraph={{ rows: 3 }} />
+  </Card>
+);
 
 /**
  * `/user/index`, the shipper's morning view: orders by status (each a link to the filtered list), today's
@@ -21,6 +40,7 @@ export default function HomePage() {
   const { t } = useTranslation();
   const { data: user, isPending, isError, refetch } = useLoginUserInfo();
   const { can } = useAccess();
+  useAllMessagesAfterPaint();
 
   if (isPending) {
     return (
@@ -58,13 +78,19 @@ export default function HomePage() {
           <ShortcutsCard />
         </Col>
         <Col xs={24} lg={12} xl={8}>
-          <RecentNotificationsCard />
+          <Suspense fallback={CARD_PLACEHOLDER}>
+            <RecentNotificationsCard />
+          </Suspense>
         </Col>
         <Col xs={24} lg={12} xl={8}>
-          <AccountCard user={user} />
+          <Suspense fallback={CARD_PLACEHOLDER}>
+            <AccountCard user={user} />
+          </Suspense>
         </Col>
         <Col xs={24} lg={12} xl={8}>
-          <SecurityCard user={user} />
+          <Suspense fallback={CARD_PLACEHOLDER}>
+            <SecurityCard user={user} />
+          </Suspense>
         </Col>
       </Row>
     </Flex>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Empty, Flex, List, Pagination, Segmented, Select, Tag, Typography } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { useNavigate } from 'react-router';
 import {
   NOTIFICATION_KINDS,

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Alert, Button, Card, Flex, Modal, Progress, Radio, Typography } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { OrderImportSummary } from '@portal/contracts/order-import';
 import { isApiError } from '../../../lib/http/api-error';
 import { useLanguage } from '../../../lib/i18n/use-language';

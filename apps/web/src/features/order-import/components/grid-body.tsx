@@ -13,7 +13,7 @@ import {
 import { Tooltip, Typography, theme } from 'antd';
 import { StopOutlined, UndoOutlined, WarningOutlined } from '@ant-design/icons';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import {
   ORDER_SHEET_COLUMN,
   ORDER_SHEET_COLUMNS,

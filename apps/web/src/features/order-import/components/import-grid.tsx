@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { Button, Empty, Flex, Segmented, Spin, Typography } from 'antd';
 import { DownloadOutlined, StopOutlined, UndoOutlined, WarningOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import {
   ORDER_IMPORT_VIEWS,
   type OrderImportSummary,

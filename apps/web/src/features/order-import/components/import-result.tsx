@@ -1,6 +1,6 @@
 import { Button, Result, Space, Typography } from 'antd';
 import { DownloadOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { useNavigate } from 'react-router';
 import type { OrderImportSummary, OrderImportTotal } from '@portal/contracts/order-import';
 import { orderListPathForImport } from '../../../lib/app-paths';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, Col, Form, Row } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { AddressType } from '@portal/contracts/address';
 import type { OrderImportSummary } from '@portal/contracts/order-import';
 import { ProductSelect } from '../../../components/reference/product-select';

@@ -1,7 +1,7 @@
 import { useCallback, type ReactNode } from 'react';
 import { Alert, Button, Card, Col, Flex, Form, Progress, Row, Space, Typography, Upload } from 'antd';
 import { FileExcelOutlined, InboxOutlined, UploadOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Link } from 'react-router';
 import { AddressType, type Address } from '@portal/contracts/address';
 import { ORDER_IMPORT_MAX_BYTES, ORDER_IMPORT_MAX_ROWS } from '@portal/contracts/order-import';

@@ -1,5 +1,5 @@
 import { Card, Divider, Flex, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Link } from 'react-router';
 import type { OrderImportSummary } from '@portal/contracts/order-import';
 import { TOP_UP_FORM_PATH } from '../../../lib/app-paths';

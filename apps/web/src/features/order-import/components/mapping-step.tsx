@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Flex, Input, Popconfirm, Select, Table, Tag, Typography } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import {
   ORDER_IMPORT_CELL_MAX,
   ORDER_IMPORT_MAPPING_NAME_MAX,

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, Flex, Modal, Skeleton, Space, Typography } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { Address } from '@portal/contracts/address';
 import type { OrderImportSummary, OrderImportTotal } from '@portal/contracts/order-import';
 import { ListLoadError } from '../../../components/list-load-error';

@@ -1,5 +1,5 @@
 import { Alert, Flex } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { formatMoney } from '../../../lib/money';
 import type { CustomsHint } from '../lib/customs-hints';

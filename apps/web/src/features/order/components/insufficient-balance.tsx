@@ -1,5 +1,5 @@
 import { Alert } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Link } from 'react-router';
 import type { InsufficientBalance } from '@portal/contracts/wallet';
 import { TOP_UP_FORM_PATH } from '../../../lib/app-paths';

@@ -1,7 +1,7 @@
 import { Button, Card, Col, Form, Input, Row, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { MAX_ITEMS_PER_ORDER, ORDER_FIELD_MAX } from '@portal/contracts/order';
 import { CountrySelect } from '../../../components/reference/country-select';
 import { emptyItem, type FieldPath } from '../lib/order-form-model';

@@ -1,5 +1,5 @@
 import { Select } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { LABEL_SIZES, type LabelSize } from '@portal/contracts/order-list';
 
 interface LabelSizeSelectProps {

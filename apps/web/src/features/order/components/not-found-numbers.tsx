@@ -1,5 +1,5 @@
 import { Alert, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 
 /** The pasted numbers no order matched: how many, and the numbers themselves, copyable as one list. */
 export function NotFoundNumbers({ numbers }: { numbers: readonly string[] }) {

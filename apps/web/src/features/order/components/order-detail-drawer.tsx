@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Card, Descriptions, Drawer, Flex, Skeleton, Table, Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { EstimatedCharge, OrderParty } from '@portal/contracts/order';
 import type { OrderDetail } from '@portal/contracts/order-list';
 import type { LedgerEntry } from '@portal/contracts/wallet';

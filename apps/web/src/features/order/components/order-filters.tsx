@@ -2,7 +2,7 @@ import { useEffect, useState, type KeyboardEvent } from 'react';
 import { Badge, Button, DatePicker, Flex, Input, Select, Typography } from 'antd';
 import { FilterOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { MAX_PASTED_NUMBERS, splitNumbers } from '@portal/contracts/order-list';
 import { CountrySelect } from '../../../components/reference/country-select';
 import { calendarDayOf } from '../../../lib/format-date';

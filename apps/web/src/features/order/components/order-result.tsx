@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Descriptions, Flex, Result, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { useNavigate } from 'react-router';
 import type { OrderCreated } from '@portal/contracts/order';
 import { InsufficientBalanceSchema, type InsufficientBalance } from '@portal/contracts/wallet';

@@ -1,7 +1,7 @@
 import { Button, Dropdown, Flex } from 'antd';
 import type { MenuProps } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { OrderStatus } from '@portal/contracts/order';
 import { Permission } from '@portal/contracts/permissions';
 import { useAccess } from '../../../lib/access/use-access';

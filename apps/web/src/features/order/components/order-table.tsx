@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Flex, Table, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType, TablePaginationConfig } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { OrderListItem } from '@portal/contracts/order-list';
 import { formatDateTime } from '../../../lib/format-date';
 import { useLanguage } from '../../../lib/i18n/use-language';

@@ -1,7 +1,7 @@
 import { Button, Col, Form, Input, Row, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { MAX_PARCELS_PER_SHIPMENT } from '@portal/contracts/product';
 import { emptyParcel, type FieldPath } from '../lib/order-form-model';
 

@@ -1,6 +1,6 @@
 import { Col, Form, Input, Row } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { addressTextMax } from '@portal/contracts/address';
 import { POSTAL_CODE_FORMATS } from '@portal/contracts/reference';
 import { ChinaRegionCascader } from '../../../components/reference/china-region-cascader';

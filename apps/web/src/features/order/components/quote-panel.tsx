@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Empty, Flex, Skeleton, Spin, Typography, theme } from 'antd';
 import { CheckCircleFilled, DownOutlined, ReloadOutlined, UpOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { QuoteAnswer, QuoteUsable } from '@portal/contracts/product';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { formatMoney } from '../../../lib/money';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Card, Collapse, Flex, Input, Modal, Skeleton, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { MAX_PASTED_NUMBERS, splitNumbers } from '@portal/contracts/order-list';
 import { ListLoadError } from '../../../components/list-load-error';
 import { useCountryNames } from '../../../lib/reference/api/get-country';

@@ -1,6 +1,6 @@
 import { Empty, Flex, Timeline, Typography } from 'antd';
 import { EnvironmentOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { TrackingEvent } from '@portal/contracts/order-list';
 import { formatDateTime } from '../../../lib/format-date';
 import { useLanguage } from '../../../lib/i18n/use-language';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { DEFAULT_LABEL_SIZE, LABEL_SIZES, type LabelSize } from '@portal/contracts/order-list';
 import { isApiError } from '../../../lib/http/api-error';
 import { saveBlob } from '../../../lib/save-blob';

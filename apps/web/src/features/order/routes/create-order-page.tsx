@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useMemo, useRef, useState } from 'react';
 import {
   Alert,
   Button,
@@ -17,7 +17,7 @@ import {
   Typography,
 } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Address } from '@portal/contracts/address';
 import { ApiCode, type FieldError } from '@portal/contracts/envelope';
@@ -29,6 +29,7 @@ import { ListLoadError } from '../../../components/list-load-error';
 import { SmartPaste, type SmartPasteFields } from '../../../components/smart-paste';
 import { CREATE_ORDER_PATH } from '../../../lib/app-paths';
 import { isApiError } from '../../../lib/http/api-error';
+import { importWithTimeout } from '../../../lib/lazy-page';
 import { fieldErrorsOf } from '../../../lib/http/field-errors';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { formatMoney } from '../../../lib/money';
@@ -47,7 +48,6 @@ import { PartyFields } from '../components/party-fields';
 import { CustomsHints } from '../components/customs-hints';
 import { InsufficientBalanceAlert } from '../components/insufficient-balance';
 import { ItemsFields } from '../components/items-fields';
-import { OrderResult } from '../components/order-result';
 import { ParcelsFields } from '../components/parcels-fields';
 import { QuotePanel } from '../components/quote-panel';
 import { customsHintsOf } from '../lib/customs-hints';
@@ -71,6 +71,11 @@ import {
 } from '../lib/order-form-model';
 import { useDebouncedQuoteRequest } from '../lib/use-debounced-quote';
 import './create-order-page.css';
+
+// The result (antd Result, the submit step) shows after saving: it loads then, not with the form.
+const OrderResult = lazy(() =>
+  importWithTimeout(() => import('../components/order-result')).then((m) => ({ default: m.OrderResult })),
+);
 
 const FORM_NAME = 'order';
 
@@ -291,11 +296,13 @@ function CreateOrderForm({ source }: { source: FormSource | null }) {
   if (result) {
     return (
       <Card data-testid="create-order-page">
-        <OrderResult
-          order={result}
-          onCreateAnother={source ? () => void navigate(CREATE_ORDER_PATH) : reset}
-          onSubmitted={setResult}
-        />
+        <Suspense fallback={<Skeleton active />}>
+          <OrderResult
+            order={result}
+            onCreateAnother={source ? () => void navigate(CREATE_ORDER_PATH) : reset}
+            onSubmitted={setResult}
+          />
+        </Suspense>
       </Card>
     );
   }

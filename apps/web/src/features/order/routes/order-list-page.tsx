@@ -7,7 +7,7 @@ import {
   PlusOutlined,
   PrinterOutlined,
 } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { OrderListItem } from '@portal/contracts/order-list';
 import { Permission } from '@portal/contracts/permissions';

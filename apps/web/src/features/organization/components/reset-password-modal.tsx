@@ -1,7 +1,7 @@
 import { FormModal } from '../../../components/form-modal';
 import { useEffect, useState } from 'react';
 import { Form, Input, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { SubUser } from '@portal/contracts/organization';
 import { newPasswordProblem } from '../../../lib/password-rule';
 import { uiEffects } from '../../../lib/ui-effects';

@@ -1,7 +1,7 @@
 import { FormModal } from '../../../components/form-modal';
 import { useEffect, useState } from 'react';
 import { Checkbox, Flex, Form, Input, Radio } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import {
   PERMISSION_GROUPS,
   ROLE_NAME_MAX,

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Card, Empty, Flex, Modal, Space, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { OrgRole } from '@portal/contracts/organization';
 import { ListLoadError } from '../../../components/list-load-error';
 import { uiEffects } from '../../../lib/ui-effects';

@@ -1,7 +1,7 @@
 import { FormModal } from '../../../components/form-modal';
 import { useEffect, useMemo, useState } from 'react';
 import { Form, Input, InputNumber, TreeSelect } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { ORG_UNIT_NAME_MAX, type OrgUnitNode } from '@portal/contracts/organization';
 import { uiEffects } from '../../../lib/ui-effects';
 import { useInsertOrganization, useUpdateOrganization } from '../api/units';

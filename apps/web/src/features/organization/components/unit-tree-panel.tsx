@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Card, Dropdown, Empty, Flex, Modal, Skeleton, Tag, Tree, Typography } from 'antd';
 import type { MenuProps, TreeDataNode } from 'antd';
 import { ApartmentOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { OrgUnitNode } from '@portal/contracts/organization';
 import { ListLoadError } from '../../../components/list-load-error';
 import { uiEffects } from '../../../lib/ui-effects';

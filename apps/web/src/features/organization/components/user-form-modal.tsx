@@ -1,7 +1,7 @@
 import { FormModal } from '../../../components/form-modal';
 import { useEffect, useMemo, useState } from 'react';
 import { Form, Input, Select, TreeSelect } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import {
   LOGIN_NAME_MAX,
   ORGANIZATION_FIELD_MESSAGES,

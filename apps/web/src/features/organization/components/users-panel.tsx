@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Card, Checkbox, Empty, Flex, Input, Modal, Space, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined, TeamOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { OrgUnitNode, SubUser } from '@portal/contracts/organization';
 import { ListLoadError } from '../../../components/list-load-error';
 import { formatDateTime } from '../../../lib/format-date';

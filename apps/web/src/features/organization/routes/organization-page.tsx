@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Card, Col, Row, Tabs } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { useSearchParams } from 'react-router';
 import { RolesPanel } from '../components/roles-panel';
 import { ALL_UNITS_KEY, UnitTreePanel } from '../components/unit-tree-panel';

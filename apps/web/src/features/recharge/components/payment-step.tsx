@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Button, Flex, QRCode, Result, Spin, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { OnlineRechargeChannel, RechargeCreated } from '@portal/contracts/recharge';

@@ -1,5 +1,5 @@
 import { Card, Flex, Spin, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { CardListPager } from '../../../components/card-list-pager';
 import { formatDateTime } from '../../../lib/format-date';
 import { useLanguage } from '../../../lib/i18n/use-language';

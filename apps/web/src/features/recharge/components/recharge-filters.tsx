@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Col, DatePicker, Form, Input, Row, Select } from 'antd';
 import { DownOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { RECHARGE_CHANNELS, RECHARGE_STATUSES } from '@portal/contracts/recharge';
 import type { RechargeFilterValues } from '../lib/recharge-filter';
 

@@ -1,5 +1,5 @@
 import { Tag, Tooltip } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { RechargeChannel, RechargeStatus } from '@portal/contracts/recharge';
 
 const COLORS: Record<RechargeStatus, string> = {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Flex, Table, Typography } from 'antd';
 import type { TableColumnsType, TablePaginationConfig } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { Recharge } from '@portal/contracts/recharge';
 import { formatDateTime } from '../../../lib/format-date';
 import { useLanguage } from '../../../lib/i18n/use-language';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Flex, Form, Input, Radio, Select, Typography, Upload } from 'antd';
 import { AlipayOutlined, BankOutlined, PaperClipOutlined, WechatOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   MAX_RECHARGE_MINOR,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from 'antd';
 import { PaperClipOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { ApiPath } from '@portal/contracts/api-paths';
 import type { Recharge } from '@portal/contracts/recharge';
 import { downloadFile } from '../../../lib/file-download';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Alert, Button, Descriptions, Flex, Result, Skeleton } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { ResultStatusType } from 'antd/es/result';
 import { TOP_UP_FORM_PATH, TOP_UP_PATH } from '../../../lib/app-paths';

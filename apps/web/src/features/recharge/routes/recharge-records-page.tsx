@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, Drawer, Empty, Flex, Skeleton, Statistic, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { useSearchParams } from 'react-router';
 import { Permission } from '@portal/contracts/permissions';
 import { Access } from '../../../components/access';

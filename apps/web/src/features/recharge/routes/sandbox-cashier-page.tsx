@@ -1,6 +1,6 @@
 import { Alert, Button, Descriptions, Flex, Result, Skeleton, Tag } from 'antd';
 import { CheckOutlined, CloseOutlined, ExperimentOutlined, ReloadOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../lib/http/api-error';
 import { useLanguage } from '../../../lib/i18n/use-language';

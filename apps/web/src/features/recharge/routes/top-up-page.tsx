@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Flex, Form, Input, Typography } from 'antd';
 import { ArrowLeftOutlined, BankOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Link } from 'react-router';
 import { ApiCode } from '@portal/contracts/envelope';
 import { TopUpLookupSchema, type TopUpCustomer } from '@portal/contracts/recharge';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, Form, Input, Result, Select, Spin } from 'antd';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { queryClient } from '../../../lib/query-client';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { Link, useSearchParams } from 'react-router';
 import { MonthlyParcelBands, PROSPECT_FIELD_MAX, type ProspectAnswers } from '@portal/contracts/registration';
 import { isApiError } from '../../../lib/http/api-error';

@@ -1,6 +1,6 @@
 import { Button, Card, Descriptions, Skeleton, Space, Tag } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { ListLoadError } from '../../../components/list-load-error';
 import { formatDateTime } from '../../../lib/format-date';
 import { useIsMobile } from '../../../lib/use-is-mobile';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Flex, Form, Input, Select, Table, Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { BalanceThreshold } from '@portal/contracts/notification';
 import { ListLoadError } from '../../../components/list-load-error';
 import { currentLanguage } from '../../../lib/i18n/i18n';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Descriptions, Flex, Form, Input, Skeleton, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import {
   CERT_PHOTO_KINDS,
   CUSTOMER_INFO_LIMITS,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { isApiError } from '../../../lib/http/api-error';
 import { fieldErrorsOf } from '../../../lib/http/field-errors';
 import { newPasswordProblem } from '../../../lib/password-rule';

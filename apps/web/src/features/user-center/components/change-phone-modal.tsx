@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Modal, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { PhoneCodeFields, phoneOf } from '../../../components/phone-code-fields';
+import { useTranslation } from '../../../lib/i18n/use-translation';
+import { PhoneCodeFields } from '../../../components/phone-code-fields';
+import { phoneOf } from '../../../lib/phone';
 import { isApiError } from '../../../lib/http/api-error';
 import { placeFieldErrors } from '../../../lib/http/field-errors';
 import { uiEffects } from '../../../lib/ui-effects';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Descriptions, Form, Input, Skeleton, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { CUSTOMER_INFO_LIMITS, type CustomerPersonInfo } from '@portal/contracts/customer-info';
 import { Permission } from '@portal/contracts/permissions';
 import { ListLoadError } from '../../../components/list-load-error';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { PictureOutlined, UploadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Flex, Image, Skeleton, Typography, Upload } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { IMAGE_UPLOAD_ACCEPT } from '@portal/contracts/customer-info';
 import { isApiError } from '../../../lib/http/api-error';
 import { uiEffects } from '../../../lib/ui-effects';

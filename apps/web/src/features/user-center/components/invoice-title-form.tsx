@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Flex, Form, Input, Skeleton, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { ListLoadError } from '../../../components/list-load-error';
 import { formatDateTime } from '../../../lib/format-date';
 import { isApiError } from '../../../lib/http/api-error';

@@ -1,5 +1,5 @@
 import { Flex, Skeleton, Table, Tag } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { CustomerLevel } from '@portal/contracts/product';
 import { ListLoadError } from '../../../components/list-load-error';
 import { useCustomerLevels } from '../api/query-customer-levels';

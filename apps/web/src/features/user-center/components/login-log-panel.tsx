@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { LoginLogEntry } from '@portal/contracts/auth';
 import { ListLoadError } from '../../../components/list-load-error';
 import { formatDateTime } from '../../../lib/format-date';

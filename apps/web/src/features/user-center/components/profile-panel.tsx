@@ -1,5 +1,5 @@
 import { Button, Descriptions, Divider, Flex, Skeleton, Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { formatDateTime } from '../../../lib/format-date';
 import { useLoginUserInfo } from '../../../lib/session/use-login-user-info';
 import { useCurrUserInfo } from '../../../lib/session/curr-user-info';

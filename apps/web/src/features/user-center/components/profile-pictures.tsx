@@ -1,5 +1,5 @@
 import { Flex } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import type { CurrUserInfo, ProfileImageKind } from '@portal/contracts/customer-info';
 import { Permission } from '@portal/contracts/permissions';
 import { useAccess } from '../../../lib/access/use-access';

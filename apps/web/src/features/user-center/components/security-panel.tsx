@@ -7,7 +7,7 @@ import {
   WechatOutlined,
 } from '@ant-design/icons';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { formatDateTime } from '../../../lib/format-date';
 import { useSecuritySetting } from '../api/get-security-setting';
 import { ChangePasswordForm } from './change-password-form';

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Button, Modal, Popconfirm } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { WeChatQr } from '../../../components/wechat-qr';
 import { isApiError } from '../../../lib/http/api-error';
 import { uiEffects } from '../../../lib/ui-effects';

@@ -1,5 +1,5 @@
 import { Card, Tabs } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { useSearchParams } from 'react-router';
 import { Permission } from '@portal/contracts/permissions';
 import { useAccess } from '../../../lib/access/use-access';

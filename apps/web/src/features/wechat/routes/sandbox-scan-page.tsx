@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Flex, Input, Radio, Result, Skeleton, Tag, Typography } from 'antd';
 import { CheckOutlined, ExperimentOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { useSearchParams } from 'react-router';
 import { PublicPayPage, PublicQueryProvider } from '../../../components/public-page';
 import { formatDateTime } from '../../../lib/format-date';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Result, Spin } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/use-translation';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PublicPayPage, PublicQueryProvider } from '../../../components/public-page';
 import { isApiError } from '../../../lib/http/api-error';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { ApiPath } from '@portal/contracts/api-paths';
 import {
   createCnDivisionIndex,
