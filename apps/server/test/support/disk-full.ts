@@ -9,6 +9,9 @@ import { ENGINE } from './test-app.ts';
  */
 export async function fillDisk(db: Db) {
   if (ENGINE === 'sqlite') {
+    // Packed first: no free pages to reuse and full b-tree pages, so the next rows written need a new
+    // page. Without it, a few rows could fit in the room earlier tests left, and the "full" disk took them.
+    await sql`vacuum`.execute(db);
     const { rows } = await sql<{ page_count: number }>`pragma page_count`.execute(db);
     await sql.raw(`pragma max_page_count = ${rows[0]!.page_count}`).execute(db);
     return;
