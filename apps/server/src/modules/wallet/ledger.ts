@@ -117,6 +117,22 @@ async function postInTransaction(trx: Executor, entry: LedgerEntryInput): Promis
   };
 }
 
+/** A ledger row's columns that come from the entry itself; the rest come from the wallet it moved. */
+const entryColumns = (entry: LedgerEntryInput, id: string) => ({
+  id,
+  customer_id: entry.customerId,
+  currency_code: entry.currencyCode,
+  entry_type: entry.entryType,
+  amount: entry.amount,
+  held_change: entry.heldChange,
+  order_id: entry.orderId ?? null,
+  recharge_id: entry.rechargeId ?? null,
+  bill_id: null,
+  reference_no: entry.referenceNo ?? null,
+  remark: entry.remark ?? null,
+  created_by: entry.createdBy ?? null,
+});
+
 /** What the wallet UPDATE leaves (walletAfterChange), the ledger row written from it. */
 interface WalletAfterChange {
   balance: number;
@@ -143,20 +159,7 @@ async function applyAndRecord(
   id: string,
 ): Promise<WalletAfterChange | undefined> {
   const update = walletUpdate(trx, entry, now).returning(walletAfterChange);
-  const fixed = {
-    id,
-    customer_id: entry.customerId,
-    currency_code: entry.currencyCode,
-    entry_type: entry.entryType,
-    amount: entry.amount,
-    held_change: entry.heldChange,
-    order_id: entry.orderId ?? null,
-    recharge_id: entry.rechargeId ?? null,
-    bill_id: null,
-    reference_no: entry.referenceNo ?? null,
-    remark: entry.remark ?? null,
-    created_by: entry.createdBy ?? null,
-  };
+  const fixed = entryColumns(entry, id);
   if (isPostgres(trx)) {
     const columns = Object.keys(fixed);
     const { rows } = await sql<WalletAfterChange>`
@@ -289,21 +292,10 @@ async function postBatchInTransaction(
       totalOut += Math.min(entry.amount, 0);
       entryNo += 1;
       return {
-        id: newId(),
-        customer_id: entry.customerId,
-        currency_code: entry.currencyCode,
+        ...entryColumns(entry, newId()),
         entry_no: entryNo,
-        entry_type: entry.entryType,
-        amount: entry.amount,
-        held_change: entry.heldChange,
         balance_after: balance,
         held_after: held,
-        order_id: entry.orderId ?? null,
-        recharge_id: entry.rechargeId ?? null,
-        bill_id: null,
-        reference_no: entry.referenceNo ?? null,
-        remark: entry.remark ?? null,
-        created_by: entry.createdBy ?? null,
         created_at: createdAt,
         total_in_after: totalIn,
         total_out_after: totalOut,
